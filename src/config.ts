@@ -1,0 +1,56 @@
+/**
+ * Configuration from the environment (shared/contracts/OPERATING.md), validated once at start:
+ * a bad value stops the process with a message naming the variable.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+const schema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  M2M_BASE_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must be a path such as /m2m').default('/m2m'),
+  M2M_RATE_PER_MINUTE: int(1).default(20),
+  M2M_MAX_CONCURRENT: int(1).default(10),
+  M2M_DAILY_QUOTA: int(1).default(10_000),
+  V1_RATE_PER_MINUTE: int(1).default(100),
+  CACHE_TTL_SECONDS: int(0).default(300),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){2}$/, 'must be three comma-separated numbers of seconds, such as 10,60,300')
+    .transform((v) => v.split(',').map(Number))
+    .default([10, 60, 300]),
+  WEBHOOK_ALLOW_INSECURE_TARGETS: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  CLIENT_SECRET_GRACE_HOURS: int(0).default(24),
+  SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string; production: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), production: parsed.data.NODE_ENV === 'production' };
+}

@@ -1,0 +1,49 @@
+/** Customers and what the studio keeps about them beside bookings: notes and questionnaire answers. */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Company } from './access.ts';
+
+export const Customer = defineEntity({
+  name: 'Customer',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    firstname: p.string(),
+    lastname: p.string(),
+    email: p.string(),
+    mobile: p.string().nullable(),
+    archived: p.boolean().default(false),
+    /** Soft delete: the record stays for the bookings that point at it. */
+    deletedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['company', 'lastname', 'firstname'] }, { properties: ['company', 'email'] }],
+});
+export type ICustomer = InferEntity<typeof Customer>;
+
+export const Note = defineEntity({
+  name: 'Note',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    customer: () => p.manyToOne(Customer).index(),
+    body: p.text(),
+    author: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type INote = InferEntity<typeof Note>;
+
+export const QuestionnaireAnswer = defineEntity({
+  name: 'QuestionnaireAnswer',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    customer: () => p.manyToOne(Customer).index(),
+    questionnaire: p.string(),
+    question: p.text(),
+    answer: p.text(),
+    answeredAt: p.datetime(),
+  },
+});
+export type IQuestionnaireAnswer = InferEntity<typeof QuestionnaireAnswer>;

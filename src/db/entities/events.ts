@@ -1,0 +1,101 @@
+/** Events, their dates and pricing options, and the transactions and bookings customers make on them. */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Company } from './access.ts';
+import { Customer } from './customers.ts';
+import { PassPurchase } from './passes.ts';
+import { Voucher } from './vouchers.ts';
+
+export const PAYMENT_METHODS = ['CARD', 'PASS'] as const;
+export const PAYMENT_CURRENCIES = ['GBP', 'EUR', 'USD', 'CR'] as const;
+
+export const Event = defineEntity({
+  name: 'Event',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    name: p.string(),
+    description: p.text().default(''),
+    timezone: p.string(),
+    /** Set instead of deleting an event that has bookings. */
+    archivedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['company', 'name'] }],
+});
+export type IEvent = InferEntity<typeof Event>;
+
+export const EventDate = defineEntity({
+  name: 'EventDate',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    event: () => p.manyToOne(Event).index(),
+    startsAt: p.datetime(),
+    duration: p.integer().check('duration > 0'),
+    capacity: p.integer().check('capacity >= 1'),
+    /** Spaces held by live bookings; the check keeps every date within its capacity. */
+    spacesBooked: p.integer().default(0),
+  },
+  checks: [{ name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' }],
+});
+export type IEventDate = InferEntity<typeof EventDate>;
+
+export const PricingOption = defineEntity({
+  name: 'PricingOption',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    event: () => p.manyToOne(Event).index(),
+    name: p.string(),
+    base100Price: p.integer().check('base100_price >= 0'),
+    credits: p.integer().check('credits >= 0'),
+  },
+});
+export type IPricingOption = InferEntity<typeof PricingOption>;
+
+/** One purchase by a customer; its bookings may be for other customers (`boughtFor`). */
+export const Transaction = defineEntity({
+  name: 'Transaction',
+  tableName: 'event_transaction',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    customer: () => p.manyToOne(Customer),
+    purchasedAt: p.datetime(),
+    voucher: () => p.manyToOne(Voucher).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [{ properties: ['customer', 'purchasedAt'] }],
+});
+export type ITransaction = InferEntity<typeof Transaction>;
+
+export const Booking = defineEntity({
+  name: 'Booking',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    transaction: () => p.manyToOne(Transaction).index(),
+    eventDate: () => p.manyToOne(EventDate).index(),
+    pricingOption: () => p.manyToOne(PricingOption),
+    spaces: p.integer().check('spaces >= 1'),
+    boughtFor: () => p.manyToOne(Customer).nullable(),
+    isCancelled: p.boolean().default(false),
+    isRefunded: p.boolean().default(false),
+    paymentMethod: p.enum([...PAYMENT_METHODS]),
+    currency: p.enum([...PAYMENT_CURRENCIES]),
+    base100GrossPrice: p.integer().nullable(),
+    base100NetPrice: p.integer().nullable(),
+    creditsUsed: p.integer().nullable(),
+    passPurchase: () => p.manyToOne(PassPurchase).nullable().index(),
+  },
+  checks: [
+    {
+      name: 'booking_payment_check',
+      expression:
+        "(payment_method = 'CARD' and currency <> 'CR' and base100_gross_price >= 0 and base100_net_price >= 0 and credits_used is null)" +
+        " or (payment_method = 'PASS' and currency = 'CR' and credits_used >= 0)",
+    },
+  ],
+});
+export type IBooking = InferEntity<typeof Booking>;

@@ -1,0 +1,30 @@
+/** Every entity of the domain model, in one list for the ORM. */
+import { ApiClient, Company, V1ApiKey } from './access.ts';
+import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Service, ServiceOption } from './appointments.ts';
+import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
+import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
+import { Media, VideoPurchase } from './media.ts';
+import { AuditEntry, WebhookDelivery, WebhookEndpoint, WebhookEvent } from './operations.ts';
+import { PassPurchase, PassTemplate } from './passes.ts';
+import { Mandate, SubscriptionPlan } from './subscriptions.ts';
+import { Voucher } from './vouchers.ts';
+
+export * from './access.ts';
+export * from './appointments.ts';
+export * from './customers.ts';
+export * from './events.ts';
+export * from './media.ts';
+export * from './operations.ts';
+export * from './passes.ts';
+export * from './subscriptions.ts';
+export * from './vouchers.ts';
+
+/** Entities whose every query is limited to one company (ARCHITECTURE.md, principle 5). */
+export const companyScoped = [
+  ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
+  Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
+  PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, Voucher, WebhookEndpoint,
+  WebhookEvent, WebhookDelivery, AuditEntry,
+];
+
+export const entities = [Company, ...companyScoped];

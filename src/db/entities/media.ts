@@ -1,0 +1,50 @@
+/** The video library and customers' video purchases (both carry the `media_` prefix). */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Company } from './access.ts';
+import { Customer } from './customers.ts';
+import { PAYMENT_CURRENCIES, PAYMENT_METHODS } from './events.ts';
+import { PassPurchase } from './passes.ts';
+
+export const Media = defineEntity({
+  name: 'Media',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    name: p.string(),
+    description: p.text().default(''),
+    base100Price: p.integer().check('base100_price >= 0'),
+    credits: p.integer().check('credits >= 0'),
+    /** Days of access after purchase; null means no expiry. */
+    accessDays: p.integer().nullable(),
+    active: p.boolean().default(true),
+  },
+});
+export type IMedia = InferEntity<typeof Media>;
+
+export const VideoPurchase = defineEntity({
+  name: 'VideoPurchase',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    customer: () => p.manyToOne(Customer).index(),
+    media: () => p.manyToOne(Media),
+    createdAt: p.datetime(),
+    expiresOn: p.date().nullable(),
+    isCancelled: p.boolean().default(false),
+    isRefunded: p.boolean().default(false),
+    paymentMethod: p.enum([...PAYMENT_METHODS]),
+    currency: p.enum([...PAYMENT_CURRENCIES]),
+    base100Price: p.integer().nullable(),
+    creditsUsed: p.integer().nullable(),
+    passPurchase: () => p.manyToOne(PassPurchase).nullable(),
+  },
+  checks: [
+    {
+      name: 'video_purchase_payment_check',
+      expression:
+        "(payment_method = 'CARD' and currency <> 'CR' and base100_price >= 0 and credits_used is null)" +
+        " or (payment_method = 'PASS' and currency = 'CR' and credits_used >= 0)",
+    },
+  ],
+});
+export type IVideoPurchase = InferEntity<typeof VideoPurchase>;

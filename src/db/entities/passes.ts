@@ -1,0 +1,49 @@
+/** Pass templates (credit bundles on sale) and the pass purchases customers hold. */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Company, CURRENCIES } from './access.ts';
+import { Customer } from './customers.ts';
+import { Voucher } from './vouchers.ts';
+
+export const PassTemplate = defineEntity({
+  name: 'PassTemplate',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    name: p.string(),
+    description: p.text().default(''),
+    credits: p.integer().check('credits >= 1'),
+    validityDays: p.integer().check('validity_days >= 1'),
+    base100Price: p.integer().check('base100_price >= 0'),
+    active: p.boolean().default(true),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IPassTemplate = InferEntity<typeof PassTemplate>;
+
+export const PassPurchase = defineEntity({
+  name: 'PassPurchase',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    customer: () => p.manyToOne(Customer).index(),
+    template: () => p.manyToOne(PassTemplate).index(),
+    creditsAllocated: p.integer().check('credits_allocated >= 0'),
+    creditsConsumed: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    starts: p.date(),
+    expires: p.date(),
+    isCancelled: p.boolean().default(false),
+    isRefunded: p.boolean().default(false),
+    currency: p.enum([...CURRENCIES]),
+    base100GrossPrice: p.integer().check('base100_gross_price >= 0'),
+    base100Discount: p.integer().default(0).check('base100_discount >= 0'),
+    base100NetPrice: p.integer().check('base100_net_price >= 0'),
+    voucher: () => p.manyToOne(Voucher).nullable(),
+  },
+  checks: [
+    { name: 'pass_purchase_credits_check', expression: 'credits_consumed >= 0 and credits_consumed <= credits_allocated' },
+    { name: 'pass_purchase_validity_check', expression: 'expires >= starts' },
+  ],
+});
+export type IPassPurchase = InferEntity<typeof PassPurchase>;

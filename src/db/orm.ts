@@ -1,0 +1,72 @@
+/**
+ * The MikroORM instance: entities, the company filter that every scoped query must satisfy,
+ * and the committed migrations (applied at start; the schema is never synchronised at run time).
+ */
+import { MikroORM, UnderscoreNamingStrategy, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { companyScoped, entities } from './entities/index.ts';
+import { migrationsList } from './migrations/index.ts';
+
+/** `base100Price` -> `base100_price`: the default strategy would glue a digit to the next word. */
+class ColumnNaming extends UnderscoreNamingStrategy {
+  override propertyToColumnName(name: string): string {
+    return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  }
+}
+
+export interface OrmOptions {
+  url: string;
+  /** Called with each SQL statement; tests count statements with it. */
+  onQuery?: (sql: string) => void;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export function ormConfig({ url, onQuery, poolMax = 10, debug = false }: OrmOptions): Options {
+  return {
+    clientUrl: url,
+    entities,
+    namingStrategy: ColumnNaming,
+    extensions: [Migrator],
+    pool: { min: 0, max: poolMax },
+    debug,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ...(onQuery && {
+      onQuery: (sql: string) => {
+        onQuery(sql);
+        return sql;
+      },
+    }),
+    filters: {
+      /**
+       * Tenancy by construction: every query of a company-scoped entity needs `{ company: { id } }`
+       * among the filter parameters, or the ORM refuses to run it.
+       */
+      company: {
+        cond: (args: { id: string }) => ({ company: args.id }),
+        entity: companyScoped,
+        default: true,
+        args: true,
+      },
+    },
+    migrations: {
+      migrationsList,
+      path: 'src/db/migrations',
+      pathTs: 'src/db/migrations',
+      emit: 'ts',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+  };
+}
+
+export async function openOrm(options: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(options));
+}
+
+export async function migrate(orm: MikroORM): Promise<void> {
+  await orm.migrator.up();
+}

@@ -1,0 +1,46 @@
+/** A database of the suite's own, cloned from the migrated template that global-setup made. */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { openOrm } from '../../src/db/orm.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_PG_SERVER_URL!;
+  const template = process.env.TEST_PG_TEMPLATE!;
+  const name = `${template.replace('tpl_', 't_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      const client = new pg.Client(serverUrl);
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** An ORM on a fresh database, with a counter of the SQL statements it runs. */
+export async function testOrm(): Promise<{ orm: MikroORM; db: TestDatabase; statements: string[]; close(): Promise<void> }> {
+  const db = await freshDatabase();
+  const statements: string[] = [];
+  const orm = await openOrm({ url: db.url, onQuery: (sql) => statements.push(sql), poolMax: 4 });
+  return {
+    orm,
+    db,
+    statements,
+    close: async () => {
+      await orm.close();
+      await db.drop();
+    },
+  };
+}
