@@ -14,6 +14,9 @@ class ColumnNaming extends UnderscoreNamingStrategy {
   }
 }
 
+/** The company filter parameter that lifts the filter, for the few cross-company paths (src/db/scope.ts). */
+export const ALL_COMPANIES = '*';
+
 export interface OrmOptions {
   url: string;
   /** Called with each SQL statement; tests count statements with it. */
@@ -44,7 +47,7 @@ export function ormConfig({ url, onQuery, poolMax = 10, debug = false }: OrmOpti
        * among the filter parameters, or the ORM refuses to run it.
        */
       company: {
-        cond: (args: { id: string }) => ({ company: args.id }),
+        cond: (args: { id: string }) => (args.id === ALL_COMPANIES ? {} : { company: args.id }),
         entity: companyScoped,
         default: true,
         args: true,
