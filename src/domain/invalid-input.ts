@@ -11,3 +11,10 @@ export class InvalidInput extends Error {
     this.field = field;
   }
 }
+
+/** Lists an operator asks for are capped: `limit` must be a whole number from 1 to `max`. */
+export function requireLimit(limit: number, max = 1000): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) {
+    throw new InvalidInput('limit', `must be a whole number from 1 to ${max}`);
+  }
+}

@@ -1,0 +1,39 @@
+/** The three time scalars of the contract, validated on input so bad values are BAD_USER_INPUT errors. */
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { isLocalDate, isLocalDateTime } from '../src/domain/time.ts';
+
+function stringScalar(name: string, description: string, valid: (text: string) => boolean, example: string) {
+  const parse = (value: unknown): string => {
+    if (typeof value !== 'string' || !valid(value)) {
+      throw new GraphQLError(`${name} must look like ${example}`, { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return value;
+  };
+  return new GraphQLScalarType({
+    name,
+    description,
+    serialize: (value) => String(value),
+    parseValue: parse,
+    parseLiteral: (ast) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
+  });
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const scalars = {
+  Date: stringScalar('Date', 'A calendar date, `YYYY-MM-DD`.', isLocalDate, '2026-12-01'),
+  LocalDateTime: stringScalar('LocalDateTime', 'A local date and time without offset.', isLocalDateTime, '2026-12-01T09:00:00'),
+  DateTime: new GraphQLScalarType({
+    name: 'DateTime',
+    description: 'An ISO 8601 instant with offset.',
+    serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+    parseValue: (value) => {
+      if (typeof value !== 'string' || !ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
+        throw new GraphQLError('DateTime must be an ISO 8601 instant with offset, such as 2026-12-01T09:00:00Z', {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      return new Date(value);
+    },
+  }),
+};

@@ -1,0 +1,79 @@
+/**
+ * `POST /token` (document 1, section 5): client credentials for a one-hour access token. Besides the
+ * documented JSON body it takes the standard OAuth 2.0 form (`grant_type=client_credentials`, client
+ * authentication by HTTP Basic or form fields), so stock OAuth client libraries work. Failed attempts
+ * are limited per client id and per address.
+ */
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { verifyClientCredentials } from '../../src/domain/api-clients.ts';
+import type { Pipeline } from '../../src/pipeline/index.ts';
+import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
+import type { Services } from '../../src/services.ts';
+
+interface Credentials {
+  clientId?: string;
+  clientSecret?: string;
+  viaBasic: boolean;
+  grantType?: string;
+}
+
+function credentialsOf(req: Request): Credentials {
+  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon)),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+        viaBasic: true,
+        grantType: text(body.grant_type),
+      };
+    }
+  }
+  return { clientId: text(body.client_id), clientSecret: text(body.client_secret), viaBasic: false, grantType: text(body.grant_type) };
+}
+
+function oauthError(res: Response, status: number, error: string, description: string, viaBasic = false): void {
+  if (viaBasic && status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="m2m", charset="UTF-8"');
+  res.status(status).json({ error, error_description: description });
+}
+
+export function tokenEndpoint(services: Services, pipeline: Pipeline): RequestHandler[] {
+  const failures = pipeline.failedLogins.m2m;
+  return [
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    async (req: Request, res: Response, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Pragma', 'no-cache');
+      try {
+        const { clientId, clientSecret, viaBasic, grantType } = credentialsOf(req);
+        if (grantType !== undefined && grantType !== 'client_credentials') {
+          return oauthError(res, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+        }
+        if (!clientId || !clientSecret) {
+          return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
+        }
+        const address = req.ip ?? 'unknown';
+        const wait = await failures.lockedFor(clientId, address);
+        if (wait) {
+          res.setHeader('Retry-After', String(wait));
+          return res.status(429).json({ error: `Too many failed attempts: retry after ${wait} s` });
+        }
+        const client = await verifyClientCredentials(services.orm, services.serverKey, clientId, clientSecret, services.clock.now());
+        if (!client) {
+          await failures.record(clientId, address);
+          return oauthError(res, 401, 'invalid_client', 'Unknown client, wrong secret, or the client is revoked or expired', viaBasic);
+        }
+        const scope = client.scopes.join(' ');
+        const token = await pipeline.tokens.issue('m2m', { subject: client.id, company: client.companyId, scope });
+        res.locals.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(client.scopes) };
+        res.json({ access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
+      } catch (error) {
+        next(error);
+      }
+    },
+  ];
+}

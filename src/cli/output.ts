@@ -1,0 +1,51 @@
+/**
+ * How admin commands speak: with `--json`, one JSON document on stdout and nothing else; without it,
+ * aligned tables and `field  value` blocks for people. Failures go to stderr as one line per problem,
+ * naming the option at fault, never as a stack trace.
+ */
+import { ConfigError } from '../config.ts';
+import { ImportError } from '../db/import.ts';
+import { InvalidInput } from '../domain/invalid-input.ts';
+
+export const SECRET_ONCE = 'Store the secret now: it is not shown again.';
+
+export function printResult(result: unknown, { json, text }: { json: boolean; text: string }): void {
+  process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${text}\n`);
+}
+
+/** Rows of flat records as an aligned table under upper-case headings. */
+export function table(rows: readonly object[], empty = '(none)'): string {
+  if (!rows.length) return empty;
+  const columns = Object.keys(rows[0]!);
+  const cells = [columns.map((c) => c.toUpperCase()), ...rows.map((row) => columns.map((c) => cell((row as Record<string, unknown>)[c])))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+  return cells.map((line) => line.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** One record as `field  value` lines. */
+export function fields(record: object): string {
+  const entries = Object.entries(record);
+  const width = Math.max(...entries.map(([key]) => key.length));
+  return entries.map(([key, value]) => `${key.padEnd(width)}  ${cell(value)}`).join('\n');
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (Array.isArray(value)) return value.join(' ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${cell(v)}`).join(' ');
+  return String(value);
+}
+
+/** Writes why the command failed to stderr. */
+export function reportFailure(error: unknown): void {
+  const lines =
+    error instanceof InvalidInput
+      ? [`--${error.field}: ${error.message}`]
+      : error instanceof ImportError
+        ? error.problems
+        : error instanceof ConfigError
+          ? [error.message]
+          : [error instanceof Error ? error.message : String(error)];
+  for (const line of lines) process.stderr.write(`error: ${line}\n`);
+}

@@ -1,0 +1,68 @@
+/**
+ * The demo company that `npm start` seeds into an empty database, so a new user can call every surface
+ * at once: a small deterministic data set around today, an M2M client with every scope and a v1 key.
+ * Their secrets are kept in DATA_DIR/demo-credentials.json (mode 0600); the database holds only hashes.
+ */
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { generateBundle } from './db/demo-data.ts';
+import { Company } from './db/entities/index.ts';
+import { importBundle } from './db/import.ts';
+import { unscopedEm } from './db/scope.ts';
+import { createApiClient } from './domain/api-clients.ts';
+import { createCompany } from './domain/companies.ts';
+import { ALL_SCOPES } from './domain/scopes.ts';
+import { localDate } from './domain/time.ts';
+import { createV1Key } from './domain/v1-keys.ts';
+import type { Services } from './services.ts';
+
+export interface DemoCredentials {
+  companyId: string;
+  m2m: { client_id: string; client_secret: string; scopes: string[] };
+  v1: { apiKey: string; apiSecret: string };
+}
+
+export const demoCredentialsPath = (dataDir: string) => join(dataDir, 'demo-credentials.json');
+
+export async function hasCompanies(orm: MikroORM): Promise<boolean> {
+  return (await unscopedEm(orm).count(Company, {})) > 0;
+}
+
+/** Seeds the demo company and returns the path of the credentials file. */
+export async function seedDemo({ orm, serverKey, clock, config }: Services): Promise<string> {
+  const timezone = 'Europe/London';
+  const { id: companyId } = await createCompany(orm, { name: 'Demo Studio', timezone, currency: 'GBP' });
+  // Dated from today, so the demo has upcoming classes and recent history whenever it is seeded.
+  const bundle = generateBundle({ seed: 42, customers: 50, today: localDate(clock.now(), timezone), timezone, currency: 'GBP' });
+  await importBundle(orm, companyId, bundle);
+  const client = await createApiClient(orm, serverKey, { companyId, name: 'Demo integration', scopes: ALL_SCOPES.join(' ') }, clock.now());
+  const v1 = await createV1Key(orm, serverKey, { companyId, name: 'Demo key' });
+
+  const credentials: DemoCredentials = {
+    companyId,
+    m2m: { client_id: client.client_id, client_secret: client.client_secret, scopes: client.scopes },
+    v1,
+  };
+  const path = demoCredentialsPath(config.DATA_DIR);
+  await mkdir(config.DATA_DIR, { recursive: true });
+  await writeFile(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  await chmod(path, 0o600);
+  return path;
+}
+
+/** The credentials written by an earlier start, when their company is still in this database. */
+export async function existingDemoCredentials(orm: MikroORM, dataDir: string): Promise<DemoCredentials | undefined> {
+  const path = demoCredentialsPath(dataDir);
+  if (!existsSync(path)) return undefined;
+  let credentials: DemoCredentials;
+  try {
+    credentials = JSON.parse(await readFile(path, 'utf8')) as DemoCredentials;
+  } catch {
+    return undefined;
+  }
+  if (typeof credentials?.companyId !== 'string') return undefined;
+  const found = await unscopedEm(orm).count(Company, { id: credentials.companyId });
+  return found > 0 ? credentials : undefined;
+}

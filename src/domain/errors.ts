@@ -1,0 +1,77 @@
+/**
+ * The one error vocabulary of the product. Domain code throws these; each surface maps them once to its
+ * documented shape (GraphQL `extensions.code`, M2M `{"error"}`, v1 `{"error": {code, message, details}}`).
+ */
+export type ErrorCode =
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'UNAUTHENTICATED'
+  | 'METHOD_NOT_ALLOWED';
+
+/** The validation rules a v1 `VALIDATION_ERROR` can name. */
+export type Rule = 'required' | 'type' | 'format' | 'enum' | 'min' | 'max' | 'unknown';
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(what = 'Resource') {
+    super('NOT_FOUND', `${what} not found`);
+  }
+}
+
+export class Forbidden extends DomainError {
+  readonly scope: string;
+  constructor(scope: string) {
+    super('FORBIDDEN', `Missing required scope: ${scope}`, { scope });
+    this.scope = scope;
+  }
+}
+
+export class Invalid extends DomainError {
+  readonly field: string;
+  readonly rule: Rule;
+  constructor(field: string, rule: Rule, message: string) {
+    super('BAD_USER_INPUT', `${field}: ${message}`, { field, rule });
+    this.field = field;
+    this.rule = rule;
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(reason: string, details: Record<string, unknown> = {}) {
+    super('CONFLICT', reason, details);
+  }
+}
+
+export class RateLimited extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message, { retryAfter: retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor(message = 'Authentication required') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class MethodNotAllowed extends DomainError {
+  readonly allowed: string[];
+  constructor(allowed: string[]) {
+    super('METHOD_NOT_ALLOWED', `Method not allowed: use ${allowed.join(', ')}`, { allowed });
+    this.allowed = allowed;
+  }
+}

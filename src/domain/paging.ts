@@ -1,0 +1,26 @@
+/** Offset paging as both REST surfaces and GraphQL use it: page from 0, pageSize 1..100 (default 30). */
+import { Invalid } from './errors.ts';
+
+export const DEFAULT_PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  nodes: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function pageRequest(page: number | null | undefined, pageSize: number | null | undefined): PageRequest {
+  const p = page ?? 0;
+  const size = pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(p) || p < 0) throw new Invalid('page', 'min', 'must be a whole number from 0');
+  if (!Number.isInteger(size) || size < 1) throw new Invalid('pageSize', 'min', 'must be at least 1');
+  if (size > MAX_PAGE_SIZE) throw new Invalid('pageSize', 'max', `must be at most ${MAX_PAGE_SIZE}`);
+  return { page: p, pageSize: size };
+}

@@ -1,0 +1,20 @@
+/**
+ * Every request carries an id that ties its log lines together and that the caller can quote:
+ * the client's own `X-Request-Id` when it is a sensible token, else a fresh UUID. The response echoes it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export const HEADER = 'X-Request-Id';
+
+export function assignRequestId(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get(HEADER);
+    const id = given && CLIENT_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader(HEADER, id);
+    next();
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * What this service serves over HTTP: the GraphQL schema with its per-request context and the pipeline's
+ * plugins, and the REST surfaces mounted over the same Apollo server.
+ */
+import type { Request, Response } from 'express';
+import type { GraphqlContext } from '../../resolvers/context.ts';
+import { buildSchema, graphqlContext } from '../../resolvers/index.ts';
+import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
+import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
+import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
+import { pipelinePlugin } from '../pipeline/graphql-plugin.ts';
+import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
+import { createPipeline, type Pipeline } from '../pipeline/index.ts';
+import type { Services } from '../services.ts';
+import type { AppOptions } from './app.ts';
+
+/** GraphQL errors outside an operation (bad token, rate limit) in the GraphQL response shape. */
+const presentGraphqlError: ErrorPresenter = (res, error) => {
+  const status = error.code === 'UNAUTHENTICATED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : 400;
+  if (error.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(error.details.retryAfter));
+  res.status(status).json({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+};
+
+export interface Surfaces extends AppOptions<GraphqlContext> {
+  pipeline: Pipeline;
+}
+
+export async function serviceSurfaces(services: Services): Promise<Surfaces> {
+  const schema = buildSchema();
+  const pipeline = await createPipeline(services);
+  const m2mRoutes = compileM2mRoutes(schema);
+  return {
+    pipeline,
+    graphql: {
+      schema,
+      context: async (req: Request, res: Response) => {
+        const context = graphqlContext(services, callerOf(res), String(req.id ?? ''));
+        // The plugin fills in the operation's action and root fields before the audit entry is written.
+        res.locals.audit = context.outcome;
+        return context;
+      },
+      plugins: [pipelinePlugin(schema, pipeline.cache)],
+      formatError: graphqlErrorFormatter(services.logger.child({ component: 'graphql' })),
+      before: [
+        auditCalls(pipeline, 'graphql', () => 'graphql'),
+        authenticate(pipeline, 'm2m', presentGraphqlError, { optional: true }),
+        admit(pipeline.limits.m2m, presentGraphqlError),
+      ],
+    },
+    mount: (app, apollo) => {
+      app.use(services.config.M2M_BASE_PATH, m2mSurface(services, pipeline, apollo, m2mRoutes, m2mOpenApi(m2mRoutes, services.config.M2M_BASE_PATH)));
+    },
+    onClose: () => pipeline.close(),
+  };
+}

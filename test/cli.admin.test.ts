@@ -1,0 +1,330 @@
+/**
+ * The admin command line as scripts use it (shared/contracts/OPERATING.md): the real CLI in a child
+ * process on a database of its own, every command with `--json`, checked against the documented shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordAudit, type AuditRecord } from '../src/domain/audit-log.ts';
+import { testOrm } from './support/db.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let ctx: Awaited<ReturnType<typeof testOrm>>;
+let dataDir: string;
+
+function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: ctx.db.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_INSECURE_TARGETS: 'false', ...env },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Runs a command with --json and returns its only output, the parsed JSON document. */
+async function adminJson(args: string[], env?: Record<string, string>): Promise<any> {
+  const run = await admin([...args, '--json'], env);
+  expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(run.stdout.endsWith('\n')).toBe(true);
+  return JSON.parse(run.stdout);
+}
+
+/** A webhook receiver that answers 204 and remembers what it got. */
+const received: { method?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+let receiver: Server;
+let receiverUrl: string;
+
+beforeAll(async () => {
+  ctx = await testOrm();
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-cli-'));
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push({ method: request.method, headers: request.headers, body });
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  await new Promise((closed) => receiver.close(closed));
+  await ctx.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+const keys = (value: object) => Object.keys(value).sort();
+
+describe('admin commands print the documented JSON', () => {
+  /** Ids made by earlier rows, used by later ones (the table runs in order). */
+  const made: { company: string; client: string; clientSecret: string; bundle: string; exported: string } = {
+    company: '',
+    client: '',
+    clientSecret: '',
+    bundle: '',
+    exported: '',
+  };
+
+  beforeAll(async () => {
+    made.bundle = join(dataDir, 'bundle.json');
+    made.exported = join(dataDir, 'exported.json');
+    await writeFile(
+      made.bundle,
+      JSON.stringify({
+        format: 1,
+        customers: [
+          { id: 'cust_ada', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', mobile: '+447700900001' },
+          { id: 'cust_bob', firstname: 'Bob', lastname: 'Babbage', email: 'bob@example.com', mobile: '+447700900002' },
+        ],
+      }),
+    );
+  });
+
+  const rows: [command: string, args: () => string[], check: (output: any) => void, env?: Record<string, string>][] = [
+    [
+      'company create --name N --timezone TZ --currency GBP|EUR|USD',
+      () => ['company', 'create', '--name', 'Harbour Yoga', '--timezone', 'Europe/London', '--currency', 'GBP'],
+      (output) => {
+        expect(keys(output)).toEqual(['id']);
+        expect(output.id).toMatch(/^co_/);
+        made.company = output.id;
+      },
+    ],
+    [
+      'company list',
+      () => ['company', 'list'],
+      (output) => {
+        expect(output).toEqual([{ id: made.company, name: 'Harbour Yoga', timezone: 'Europe/London', currency: 'GBP' }]);
+      },
+    ],
+    [
+      'import --company ID --file BUNDLE.json',
+      () => ['import', '--company', made.company, '--file', made.bundle],
+      (output) => {
+        expect(keys(output)).toEqual(['imported']);
+        expect(output.imported.customers).toBe(2);
+        for (const count of Object.values(output.imported)) expect(typeof count).toBe('number');
+      },
+    ],
+    [
+      'export --company ID --file OUT.json',
+      () => ['export', '--company', made.company, '--file', made.exported],
+      (output) => {
+        expect(keys(output)).toEqual(['exported']);
+        expect(output.exported.customers).toBe(2);
+        for (const count of Object.values(output.exported)) expect(typeof count).toBe('number');
+      },
+    ],
+    [
+      'client create --company ID --name N --scopes "s1 s2" [--description D] [--expires-days N]',
+      () => ['client', 'create', '--company', made.company, '--name', 'CRM sync', '--scopes', 'customers:read bookings:read', '--description', 'nightly', '--expires-days', '30'],
+      (output) => {
+        expect(keys(output)).toEqual(['client_id', 'client_secret', 'expires_at', 'scopes']);
+        expect(output.client_id).toMatch(/^m2m_/);
+        expect(output.client_secret).toMatch(HEX64);
+        expect(output.scopes).toEqual(['customers:read', 'bookings:read']);
+        expect(output.expires_at).toMatch(ISO);
+        const days = (Date.parse(output.expires_at) - Date.now()) / 86_400_000;
+        expect(days).toBeGreaterThan(29.9);
+        expect(days).toBeLessThanOrEqual(30);
+        made.client = output.client_id;
+        made.clientSecret = output.client_secret;
+      },
+    ],
+    [
+      'client list --company ID',
+      () => ['client', 'list', '--company', made.company],
+      (output) => {
+        expect(output).toHaveLength(1);
+        expect(keys(output[0])).toEqual(['client_id', 'expires_at', 'name', 'revoked', 'scopes']);
+        expect(output[0]).toMatchObject({ client_id: made.client, name: 'CRM sync', scopes: ['customers:read', 'bookings:read'], revoked: false });
+        expect(JSON.stringify(output)).not.toContain(made.clientSecret);
+      },
+    ],
+    [
+      'client scopes --client ID --scopes "…"',
+      () => ['client', 'scopes', '--client', made.client, '--scopes', 'events:read appointments:read'],
+      (output) => expect(output).toEqual({ client_id: made.client, scopes: ['events:read', 'appointments:read'] }),
+    ],
+    [
+      'client rotate --client ID',
+      () => ['client', 'rotate', '--client', made.client],
+      (output) => {
+        expect(keys(output)).toEqual(['client_id', 'client_secret']);
+        expect(output.client_id).toBe(made.client);
+        expect(output.client_secret).toMatch(HEX64);
+        expect(output.client_secret).not.toBe(made.clientSecret);
+      },
+    ],
+    [
+      'client revoke --client ID',
+      () => ['client', 'revoke', '--client', made.client],
+      (output) => expect(output).toEqual({ client_id: made.client, revoked: true }),
+    ],
+    [
+      'v1-key create --company ID [--name N]',
+      () => ['v1-key', 'create', '--company', made.company, '--name', 'legacy shop'],
+      (output) => {
+        expect(keys(output)).toEqual(['apiKey', 'apiSecret']);
+        expect(output.apiKey).toMatch(/^key_/);
+        expect(output.apiSecret).toMatch(HEX64);
+      },
+    ],
+    [
+      'webhook set --company ID --url URL --events "e1 e2"',
+      () => ['webhook', 'set', '--company', made.company, '--url', receiverUrl, '--events', 'registration.created pass.purchased'],
+      (output) => {
+        expect(keys(output)).toEqual(['events', 'id', 'signingSecret', 'url']);
+        expect(output.id).toMatch(/^whk_/);
+        expect(output.url).toBe(receiverUrl);
+        expect(output.events).toEqual(['registration.created', 'pass.purchased']);
+        expect(output.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      },
+      { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
+    ],
+    [
+      'webhook test --company ID',
+      () => ['webhook', 'test', '--company', made.company],
+      (output) => expect(output).toEqual({ delivered: true, status: 204 }),
+      { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
+    ],
+    [
+      'webhook deliveries --company ID [--limit N]',
+      () => ['webhook', 'deliveries', '--company', made.company, '--limit', '10'],
+      (output) => {
+        expect(output).toHaveLength(1);
+        expect(keys(output[0])).toEqual(['at', 'attempt', 'durationMs', 'event', 'eventId', 'status']);
+        expect(output[0]).toMatchObject({ event: 'registration.created', attempt: 1, status: 204 });
+        expect(output[0].eventId).toMatch(/^whe_/);
+        expect(output[0].at).toMatch(ISO);
+        expect(typeof output[0].durationMs).toBe('number');
+      },
+    ],
+    [
+      'audit list --company ID [--client ID] [--since ISO] [--limit N]',
+      () => ['audit', 'list', '--company', made.company],
+      (output) => expect(output).toEqual([]),
+    ],
+  ];
+
+  it.each(rows)('%s', async (_command, args, check, env) => {
+    check(await adminJson(args(), env));
+  });
+
+  it('lists a revoked client as revoked: true', async () => {
+    const [client] = await adminJson(['client', 'list', '--company', made.company]);
+    expect(client).toMatchObject({ client_id: made.client, revoked: true, scopes: ['events:read', 'appointments:read'] });
+  });
+
+  it('writes an export that holds the imported records', async () => {
+    const bundle = JSON.parse(await readFile(made.exported, 'utf8'));
+    expect(bundle.customers.map((c: { id: string }) => c.id).sort()).toEqual(['cust_ada', 'cust_bob']);
+  });
+
+  it('sends the test webhook as a JSON POST of the documented envelope', () => {
+    expect(received).toHaveLength(1);
+    const [delivery] = received;
+    expect(delivery!.method).toBe('POST');
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    const envelope = JSON.parse(delivery!.body);
+    expect(keys(envelope)).toEqual(['data', 'event', 'timestamp']);
+    expect(envelope.event).toBe('registration.created');
+    expect(envelope.timestamp).toMatch(ISO);
+    expect(envelope.data.registrationId).toMatch(/^reg_/);
+  });
+
+  it('lists audit entries newest first, filtered by client, time and limit', async () => {
+    const entry = (client: string, minute: number, path: string): AuditRecord => ({
+      companyId: made.company,
+      client,
+      surface: 'm2m',
+      method: 'GET',
+      path,
+      resourceType: 'customer',
+      action: 'READ',
+      status: 200,
+      at: new Date(Date.UTC(2026, 10, 1, 9, minute)),
+    });
+    const before = ctx.statements.length;
+    await recordAudit(ctx.orm, [entry('m2m_a', 0, '/customers?page=1'), entry('m2m_b', 1, '/customers?page=2'), entry('m2m_a', 2, '/customers?page=3')]);
+    expect(ctx.statements.slice(before).filter((sql) => /^insert/i.test(sql))).toHaveLength(1);
+
+    const all = await adminJson(['audit', 'list', '--company', made.company]);
+    expect(all.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3', '/customers?page=2', '/customers?page=1']);
+    expect(all[0]).toEqual({ client: 'm2m_a', method: 'GET', path: '/customers?page=3', resourceType: 'customer', action: 'READ', status: 200, at: '2026-11-01T09:02:00.000Z' });
+
+    const filtered = await adminJson(['audit', 'list', '--company', made.company, '--client', 'm2m_a', '--since', '2026-11-01T09:01:00Z', '--limit', '5']);
+    expect(filtered.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3']);
+    const limited = await adminJson(['audit', 'list', '--company', made.company, '--limit', '2']);
+    expect(limited).toHaveLength(2);
+  });
+
+  it('prints tables for people without --json', async () => {
+    const run = await admin(['company', 'list']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ID\s+NAME\s+TIMEZONE\s+CURRENCY\n/);
+    expect(run.stdout).toContain('Harbour Yoga');
+    expect(() => JSON.parse(run.stdout)).toThrow();
+  });
+
+  it('prints each problem of a bad bundle on stderr, exits 1 and imports nothing', async () => {
+    const bad = join(dataDir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ format: 1, customers: [{ id: 'cust_new', firstname: 'No', lastname: 'Email' }] }));
+    const run = await admin(['import', '--company', made.company, '--file', bad, '--json']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('customers[0].email');
+    const [export1] = [await adminJson(['export', '--company', made.company, '--file', made.exported])];
+    expect(export1.exported.customers).toBe(2);
+  });
+});
+
+describe('admin command errors go to stderr with a non-zero exit code', () => {
+  let company: string;
+  beforeAll(async () => {
+    ({ id: company } = await adminJson(['company', 'create', '--name', 'Errors Ltd', '--timezone', 'America/New_York', '--currency', 'USD']));
+  });
+
+  const rows: [problem: string, args: () => string[], stderr: RegExp][] = [
+    ['unknown company', () => ['client', 'list', '--company', 'co_doesnotexist'], /--company: .*co_doesnotexist/],
+    ['unknown company on import', () => ['import', '--company', 'co_doesnotexist', '--file', 'nothing.json'], /--company: .*co_doesnotexist/],
+    ['unknown scope', () => ['client', 'create', '--company', company, '--name', 'X', '--scopes', 'customers:read customers:delete'], /--scopes: unknown scope: customers:delete/],
+    ['bad currency', () => ['company', 'create', '--name', 'X', '--timezone', 'Europe/London', '--currency', 'JPY'], /--currency: must be one of GBP, EUR, USD/],
+    ['bad timezone', () => ['company', 'create', '--name', 'X', '--timezone', 'Europe/Atlantis', '--currency', 'GBP'], /--timezone: .*Europe\/Atlantis/],
+    ['http:// webhook URL', () => ['webhook', 'set', '--company', company, '--url', 'http://example.com/hooks', '--events', 'pass.purchased'], /--url: must use https:\/\//],
+    ['unknown webhook event', () => ['webhook', 'set', '--company', company, '--url', 'https://example.com/hooks', '--events', 'customer.deleted'], /--events: unknown event: customer.deleted/],
+    ['unknown client', () => ['client', 'rotate', '--client', 'm2m_doesnotexist'], /--client: .*m2m_doesnotexist/],
+    ['missing option', () => ['client', 'create', '--company', company, '--name', 'X'], /--scopes/],
+    ['not an ISO time', () => ['audit', 'list', '--company', company, '--since', 'last week'], /--since/],
+  ];
+
+  it.each(rows)('%s', async (_problem, args, stderr) => {
+    const run = await admin([...args(), '--json']);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(stderr);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

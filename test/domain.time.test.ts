@@ -1,0 +1,106 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  addDays,
+  instantToLocal,
+  isLocalDate,
+  isLocalDateTime,
+  isTimeZone,
+  isoWeekday,
+  localDate,
+  localToInstant,
+} from '../src/domain/time.ts';
+
+describe('localToInstant', () => {
+  it.each([
+    ['winter time in London is UTC', '2026-01-15T09:00:00', 'Europe/London', '2026-01-15T09:00:00.000Z'],
+    ['summer time in London is UTC+1', '2026-07-15T09:00:00', 'Europe/London', '2026-07-15T08:00:00.000Z'],
+    ['New York in winter is UTC-5', '2026-12-01T09:00:00', 'America/New_York', '2026-12-01T14:00:00.000Z'],
+    ['Kathmandu is UTC+5:45', '2026-06-01T12:00:00', 'Asia/Kathmandu', '2026-06-01T06:15:00.000Z'],
+    ['Lord Howe summer time moves by half an hour', '2026-12-01T12:00:00', 'Australia/Lord_Howe', '2026-12-01T01:00:00.000Z'],
+    ['UTC is itself', '2026-03-29T01:30:00', 'UTC', '2026-03-29T01:30:00.000Z'],
+    ['midnight before the London change', '2026-03-29T00:59:59', 'Europe/London', '2026-03-29T00:59:59.000Z'],
+    ['the first minute of London summer time', '2026-03-29T02:00:00', 'Europe/London', '2026-03-29T01:00:00.000Z'],
+  ])('%s', (_, local, zone, instant) => {
+    expect(localToInstant(local, zone).toISOString()).toBe(instant);
+  });
+
+  it('moves a time in the spring-forward gap forward by the gap (London 01:30 on 29 March 2026 is 02:30 BST)', () => {
+    expect(localToInstant('2026-03-29T01:30:00', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(localToInstant('2026-03-08T02:30:00', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('takes the first occurrence of a time in the repeated autumn hour (London 01:30 on 25 October 2026 is BST)', () => {
+    expect(localToInstant('2026-10-25T01:30:00', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(localToInstant('2026-11-01T01:30:00', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('refuses malformed datetimes, impossible dates and unknown zones', () => {
+    expect(() => localToInstant('2026-02-30T09:00:00', 'Europe/London')).toThrow(/local datetime/);
+    expect(() => localToInstant('2026-01-01 09:00:00', 'Europe/London')).toThrow(/local datetime/);
+    expect(() => localToInstant('2026-01-01T09:00:00Z', 'Europe/London')).toThrow(/local datetime/);
+    expect(() => localToInstant('2026-01-01T24:00:00', 'Europe/London')).toThrow(/local datetime/);
+    expect(() => localToInstant('2026-01-01T09:00:00', 'Mars/Olympus')).toThrow(/time zone/);
+  });
+});
+
+describe('instantToLocal', () => {
+  it('renders both occurrences of the repeated hour with the same wall-clock reading', () => {
+    expect(instantToLocal(new Date('2026-10-25T00:30:00Z'), 'Europe/London')).toBe('2026-10-25T01:30:00');
+    expect(instantToLocal(new Date('2026-10-25T01:30:00Z'), 'Europe/London')).toBe('2026-10-25T01:30:00');
+  });
+
+  it('renders the zone offset, dropping milliseconds', () => {
+    expect(instantToLocal(new Date('2026-07-15T08:00:00.999Z'), 'Europe/London')).toBe('2026-07-15T09:00:00');
+    expect(instantToLocal(new Date('2026-06-01T06:15:00Z'), 'Asia/Kathmandu')).toBe('2026-06-01T12:00:00');
+  });
+
+  it('is the inverse of localToInstant for every hour of a year with two DST changes, except the gap', () => {
+    const zone = 'Europe/Berlin';
+    const misread: string[] = [];
+    const repeated: string[] = [];
+    for (let ms = Date.parse('2026-01-01T00:00:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += 15 * 60_000) {
+      const local = instantToLocal(new Date(ms), zone);
+      const back = localToInstant(local, zone).getTime();
+      if (back === ms - 3_600_000) repeated.push(local);
+      else if (back !== ms) misread.push(local);
+    }
+    expect(misread).toEqual([]);
+    // The second occurrence of the repeated hour reads back as the first.
+    expect(repeated).toEqual(['2026-10-25T02:00:00', '2026-10-25T02:15:00', '2026-10-25T02:30:00', '2026-10-25T02:45:00']);
+  });
+});
+
+describe('calendar helpers', () => {
+  it('takes the local date of an instant in the zone', () => {
+    expect(localDate(new Date('2026-12-31T23:30:00Z'), 'Europe/Paris')).toBe('2027-01-01');
+    expect(localDate(new Date('2026-01-01T03:00:00Z'), 'America/Los_Angeles')).toBe('2025-12-31');
+  });
+
+  it('names ISO weekdays, Monday 1 to Sunday 7', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-22')).toBe(7);
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('validates dates, local datetimes and zones', () => {
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDateTime('2026-11-21T23:59:59')).toBe(true);
+    expect(isLocalDateTime('2026-11-21T23:59')).toBe(false);
+    expect(isTimeZone('Europe/London')).toBe(true);
+    expect(isTimeZone('Europe/Londn')).toBe(false);
+  });
+
+  it('converts a hundred thousand local datetimes in well under a second', () => {
+    const started = performance.now();
+    for (let i = 0; i < 100_000; i++) {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      localToInstant(`2026-0${1 + (i % 9)}-${day}T09:00:00`, 'Europe/London');
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

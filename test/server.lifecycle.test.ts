@@ -1,0 +1,199 @@
+/**
+ * Start and stop: graceful shutdown of the in-process server, and `npm start` as a new user runs it
+ * (no DATABASE_URL: an embedded PostgreSQL in DATA_DIR that survives restarts, and the demo company).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import pg from 'pg';
+import type { AppOptions } from '../src/server/app.ts';
+import { startTestApp } from './support/app.ts';
+
+const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
+
+/** A route that answers only when the test lets it, and tells the test when a request has arrived. */
+function heldRoute() {
+  let arrived!: () => void;
+  let release!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const surfaces = (): AppOptions => ({
+    graphql: { schema, context: async () => ({}) },
+    mount: (app) => {
+      app.get('/held', async (_req, res) => {
+        arrived();
+        await released;
+        res.json({ finished: true });
+      });
+    },
+  });
+  return { surfaces, arrival, release };
+}
+
+function acceptsConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('graceful shutdown', () => {
+  it('stops accepting connections and lets an in-flight request finish', async () => {
+    const held = heldRoute();
+    const app = await startTestApp({ surfaces: held.surfaces, env: { SHUTDOWN_TIMEOUT_MS: '10000' } });
+    try {
+      const response = fetch(`${app.url}/held`);
+      await held.arrival;
+      let closed = false;
+      const closing = app.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await acceptsConnections(app.url)).toBe(false);
+      expect(closed).toBe(false);
+
+      held.release();
+      const res = await response;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ finished: true });
+      await closing;
+    } finally {
+      held.release();
+      await app.close();
+    }
+  });
+
+  it('closes requests still running after SHUTDOWN_TIMEOUT_MS', async () => {
+    const held = heldRoute();
+    const app = await startTestApp({ surfaces: held.surfaces, env: { SHUTDOWN_TIMEOUT_MS: '200' } });
+    try {
+      const response = fetch(`${app.url}/held`).then(
+        () => 'answered',
+        () => 'cut off',
+      );
+      await held.arrival;
+      const started = Date.now();
+      await app.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await response).toBe('cut off');
+    } finally {
+      held.release();
+    }
+  });
+});
+
+describe('npm start with no DATABASE_URL', () => {
+  const MAIN = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'];
+  let dataDir: string;
+  const children: ChildProcessWithoutNullStreams[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'studio-start-'));
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await stopLeftoverPostgres(join(dataDir, 'pg'));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  interface Started {
+    child: ChildProcessWithoutNullStreams;
+    url: string;
+    output: () => string;
+    exit: Promise<number | null>;
+  }
+
+  async function start(): Promise<Started> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, MAIN, { env });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const found = /^listening on (http:\/\/\S+)$/m.exec(output);
+        if (found) resolve(found[1]!);
+      };
+      child.stdout.on('data', look);
+      void exit.then((code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+    });
+    return { child, url, output: () => output, exit };
+  }
+
+  async function companies(): Promise<number> {
+    const password = (await readFile(join(dataDir, 'pg-password'), 'utf8')).trim();
+    const port = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'studio' });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ count: string }>('select count(*) from company');
+      return Number(rows[0]!.count);
+    } finally {
+      await client.end();
+    }
+  }
+
+  const credentialsFile = () => join(dataDir, 'demo-credentials.json');
+
+  it('starts an embedded PostgreSQL, seeds the demo company, serves, and stops cleanly on SIGTERM', async () => {
+    const first = await start();
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    const graphql = await fetch(`${first.url}/graphql`, { headers: { Accept: 'text/html' } });
+    expect(graphql.status).toBe(200);
+
+    expect(first.output()).toContain(`${first.url}/graphql`);
+    expect(first.output()).toContain(`${first.url}/m2m`);
+    expect(first.output()).toContain(`${first.url}/api/v1`);
+    expect(first.output()).toContain(credentialsFile());
+    const credentials = JSON.parse(await readFile(credentialsFile(), 'utf8'));
+    expect(credentials).toEqual({
+      companyId: expect.stringMatching(/^co_/),
+      m2m: { client_id: expect.stringMatching(/^m2m_/), client_secret: expect.stringMatching(/^[0-9a-f]{64}$/), scopes: expect.any(Array) },
+      v1: { apiKey: expect.any(String), apiSecret: expect.any(String) },
+    });
+    expect((await stat(credentialsFile())).mode & 0o777).toBe(0o600);
+    expect(await companies()).toBe(1);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
+
+  it('keeps the data on the next start and does not seed the demo company again', async () => {
+    const before = await readFile(credentialsFile(), 'utf8');
+    const second = await start();
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect(await companies()).toBe(1);
+    expect(await readFile(credentialsFile(), 'utf8')).toBe(before);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+});
+
+/** When a failed test left the child's PostgreSQL running, stop it the way PostgreSQL is meant to be stopped. */
+async function stopLeftoverPostgres(pgDir: string): Promise<void> {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100 && existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
