@@ -84,6 +84,32 @@ export type AvailabilityWindow = {
   totalSlots: Scalars['Int']['output'];
 };
 
+export type BookAppointmentInput = {
+  customerId: Scalars['ID']['input'];
+  /** Start, local to the facilitator. */
+  datetime: Scalars['LocalDateTime']['input'];
+  facilitatorId: Scalars['ID']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  optionName: Scalars['String']['input'];
+  /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
+  packageId?: InputMaybe<Scalars['ID']['input']>;
+  payWith: PaymentChoice;
+  serviceId: Scalars['ID']['input'];
+};
+
+export type BookEventInput = {
+  /** Who the spaces are for, when not the payer. */
+  boughtForId?: InputMaybe<Scalars['ID']['input']>;
+  customerId: Scalars['ID']['input'];
+  eventDateId: Scalars['ID']['input'];
+  /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
+  packageId?: InputMaybe<Scalars['ID']['input']>;
+  payWith: PaymentChoice;
+  pricingOptionId: Scalars['ID']['input'];
+  spaces?: Scalars['Int']['input'];
+  voucherCode?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A booking of spaces on one event date. */
 export type Booking = {
   __typename?: 'Booking';
@@ -390,6 +416,18 @@ export type MediaUpdate = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Books an appointment that lies inside one of the facilitator's windows and overlaps none of their others (buffer included). */
+  bookAppointment: Appointment;
+  /** Books spaces on an event date for a customer, paid by card (optionally with a voucher) or with pass credits. */
+  bookEvent: Transaction;
+  /** Cancels a scheduled appointment; credits it was paid with go back to the pass. */
+  cancelAppointment: Appointment;
+  /** Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded. */
+  cancelBooking: Booking;
+  /** Sells a pass to a customer, starting today or on `startDate`, paid by card (optionally with a voucher). */
+  purchasePass: PassPurchase;
+  /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it. */
+  rescheduleAppointment: Appointment;
   /** Changes a customer's name, email and mobile (the mobile stays as it is when not given). */
   updateCustomerProfile: Customer;
   /** Changes the given fields of a pass template; purchases already made keep their credits and dates. */
@@ -400,6 +438,39 @@ export type Mutation = {
   updateVideo: Media;
   /** Changes the given fields of a voucher. */
   updateVoucher: Voucher;
+};
+
+
+export type MutationBookAppointmentArgs = {
+  input: BookAppointmentInput;
+};
+
+
+export type MutationBookEventArgs = {
+  input: BookEventInput;
+};
+
+
+export type MutationCancelAppointmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCancelBookingArgs = {
+  id: Scalars['ID']['input'];
+  refund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationPurchasePassArgs = {
+  input: PurchasePassInput;
+};
+
+
+export type MutationRescheduleAppointmentArgs = {
+  datetime: Scalars['LocalDateTime']['input'];
+  facilitatorId?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 
@@ -552,6 +623,11 @@ export type PassUpdate = {
 /** How something was paid for. */
 export type Payment = CardPayment | PassPayment;
 
+/** How a booking is paid. */
+export type PaymentChoice =
+  | 'CARD'
+  | 'PASS';
+
 /** Money paid for a pass purchase. */
 export type PaymentDetails = {
   __typename?: 'PaymentDetails';
@@ -590,6 +666,13 @@ export type PricingOption = {
   /** `po-` id. */
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+};
+
+export type PurchasePassInput = {
+  customerId: Scalars['ID']['input'];
+  passId: Scalars['ID']['input'];
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  voucherCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -1015,6 +1098,8 @@ export type ResolversTypes = {
   Availability: ResolverTypeWrapper<Availability>;
   AvailabilityDate: ResolverTypeWrapper<AvailabilityDate>;
   AvailabilityWindow: ResolverTypeWrapper<AvailabilityWindow>;
+  BookAppointmentInput: BookAppointmentInput;
+  BookEventInput: BookEventInput;
   Booking: ResolverTypeWrapper<IBooking>;
   BookingPage: ResolverTypeWrapper<Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversTypes['Booking']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1049,11 +1134,13 @@ export type ResolversTypes = {
   PassStatus: PassStatus;
   PassUpdate: PassUpdate;
   Payment: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Payment']>;
+  PaymentChoice: PaymentChoice;
   PaymentDetails: ResolverTypeWrapper<PaymentDetails>;
   PaymentMethod: PaymentMethod;
   PaymentStatus: PaymentStatus;
   PlanInterval: PlanInterval;
   PricingOption: ResolverTypeWrapper<IPricingOption>;
+  PurchasePassInput: PurchasePassInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuestionnaireAnswer: ResolverTypeWrapper<IQuestionnaireAnswer>;
   QuestionnaireAnswerPage: ResolverTypeWrapper<Omit<QuestionnaireAnswerPage, 'nodes'> & { nodes: Array<ResolversTypes['QuestionnaireAnswer']> }>;
@@ -1082,6 +1169,8 @@ export type ResolversParentTypes = {
   Availability: Availability;
   AvailabilityDate: AvailabilityDate;
   AvailabilityWindow: AvailabilityWindow;
+  BookAppointmentInput: BookAppointmentInput;
+  BookEventInput: BookEventInput;
   Booking: IBooking;
   BookingPage: Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Booking']> };
   Boolean: Scalars['Boolean']['output'];
@@ -1116,6 +1205,7 @@ export type ResolversParentTypes = {
   Payment: ResolversUnionTypes<ResolversParentTypes>['Payment'];
   PaymentDetails: PaymentDetails;
   PricingOption: IPricingOption;
+  PurchasePassInput: PurchasePassInput;
   Query: Record<PropertyKey, never>;
   QuestionnaireAnswer: IQuestionnaireAnswer;
   QuestionnaireAnswerPage: Omit<QuestionnaireAnswerPage, 'nodes'> & { nodes: Array<ResolversParentTypes['QuestionnaireAnswer']> };
@@ -1337,6 +1427,12 @@ export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  bookAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationBookAppointmentArgs, 'input'>>;
+  bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
+  cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
+  cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
+  purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
+  rescheduleAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationRescheduleAppointmentArgs, 'datetime' | 'id'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
   updatePass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationUpdatePassArgs, 'id' | 'input'>>;
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;

@@ -61,9 +61,8 @@ export function domainErrorOf(error: GraphQLFormattedError, names: Record<string
   switch (code) {
     case 'BAD_USER_INPUT': {
       const field = String(error.extensions?.field ?? '');
-      const surfaceName = names[field] ?? field;
-      const message = field ? error.message.replace(new RegExp(`^${field}:`), `${surfaceName}:`) : error.message;
-      return Object.assign(new Invalid(surfaceName || 'input', (error.extensions?.rule as Rule) ?? 'format', ''), { message });
+      const message = Object.entries(names).reduce((text, [name, surfaceName]) => text.replace(new RegExp(`\\b${name}\\b`, 'g'), surfaceName), error.message);
+      return Object.assign(new Invalid(names[field] ?? (field || 'input'), (error.extensions?.rule as Rule) ?? 'format', ''), { message });
     }
     case 'NOT_FOUND':
       return new NotFound(error.message.replace(/ not found$/, ''));

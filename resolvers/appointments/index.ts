@@ -1,5 +1,6 @@
 /** Facilitators, services, appointments and availability. */
 import { Appointment, Facilitator, Service } from '../../src/db/entities/index.ts';
+import { bookAppointment, cancelAppointment, rescheduleAppointment } from '../../src/domain/appointments.ts';
 import { availability, requestedDates } from '../../src/domain/availability.ts';
 import { NotFound } from '../../src/domain/errors.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
@@ -68,6 +69,11 @@ export const appointmentResolvers: Resolvers = {
     service: (_root, { id }, ctx) => ctx.loaders.service.load(id),
     facilitators: (_root, _args, ctx) => ctx.em.find(Facilitator, {}, { orderBy: { name: 'asc', id: 'asc' } }),
     facilitator: (_root, { id }, ctx) => ctx.loaders.facilitator.load(id),
+  },
+  Mutation: {
+    bookAppointment: (_root, { input }, ctx) => bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    cancelAppointment: (_root, { id }, ctx) => cancelAppointment(ctx.em, ctx.caller!.companyId, id),
+    rescheduleAppointment: (_root, args, ctx) => rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args),
   },
   Appointment: {
     datetime: (a) => instantToLocal(a.startsAt, a.tz),

@@ -1,5 +1,6 @@
 /** Events, their dates and pricing options, and the transactions and bookings made on them. */
 import { Event } from '../../src/db/entities/index.ts';
+import { bookEvent, cancelBooking } from '../../src/domain/booking.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
 import { instantToLocal } from '../../src/domain/time.ts';
 import { callerCompany } from '../company.ts';
@@ -22,6 +23,10 @@ export const bookingResolvers: Resolvers = {
       return { nodes, total, page, pageSize };
     },
     event: (_root, { id }, ctx) => ctx.loaders.event.load(id),
+  },
+  Mutation: {
+    bookEvent: (_root, { input }, ctx) => bookEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, { ...input, spaces: input.spaces ?? 1 }),
+    cancelBooking: (_root, { id, refund }, ctx) => cancelBooking(ctx.em, ctx.caller!.companyId, id, refund ?? false),
   },
   Transaction: {
     purchaseDate: async (t, _args, ctx) => instantToLocal(t.purchasedAt, (await callerCompany(ctx)).timezone),

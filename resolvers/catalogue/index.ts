@@ -3,6 +3,7 @@ import type { EntityName } from '@mikro-orm/core';
 import { Media, PassTemplate, SubscriptionPlan, Voucher } from '../../src/db/entities/index.ts';
 import { updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
+import { purchasePass } from '../../src/domain/passes.ts';
 import { localDate } from '../../src/domain/time.ts';
 import { callerCompany } from '../company.ts';
 import type { GraphqlContext } from '../context.ts';
@@ -48,6 +49,7 @@ export const catalogueResolvers: Resolvers = {
     updatePass: (_root, { id, input }, ctx) => updatePass(ctx.em, id, input),
     updateVideo: (_root, { id, input }, ctx) => updateVideo(ctx.em, id, input),
     updateVoucher: (_root, { id, input }, ctx) => updateVoucher(ctx.em, id, input),
+    purchasePass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
   },
   Pass: {
     currency: async (_p, _args, ctx) => (await callerCompany(ctx)).currency,

@@ -17,23 +17,33 @@ interface Credentials {
   grantType?: string;
 }
 
+class MalformedRequest extends Error {}
+
+/** RFC 6749, section 2.3.1: the id and secret in HTTP Basic are form-encoded before base64. */
+function formDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    throw new MalformedRequest('The HTTP Basic credentials are not form-encoded');
+  }
+}
+
 function credentialsOf(req: Request): Credentials {
   const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const grantType = text(body.grant_type);
+  if (req.is('application/x-www-form-urlencoded') && grantType === undefined) {
+    throw new MalformedRequest('grant_type is required: use grant_type=client_credentials');
+  }
   const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '');
   if (basic) {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon > 0) {
-      return {
-        clientId: decodeURIComponent(decoded.slice(0, colon)),
-        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
-        viaBasic: true,
-        grantType: text(body.grant_type),
-      };
-    }
+    if (colon <= 0) throw new MalformedRequest('The HTTP Basic credentials must be client_id:client_secret');
+    if (body.client_secret !== undefined) throw new MalformedRequest('Send the client secret in one way only: HTTP Basic or the body');
+    return { clientId: formDecoded(decoded.slice(0, colon)), clientSecret: formDecoded(decoded.slice(colon + 1)), viaBasic: true, grantType };
   }
-  return { clientId: text(body.client_id), clientSecret: text(body.client_secret), viaBasic: false, grantType: text(body.grant_type) };
+  return { clientId: text(body.client_id), clientSecret: text(body.client_secret), viaBasic: false, grantType };
 }
 
 function oauthError(res: Response, status: number, error: string, description: string, viaBasic = false): void {
@@ -56,22 +66,22 @@ export function tokenEndpoint(services: Services, pipeline: Pipeline): RequestHa
         if (!clientId || !clientSecret) {
           return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
         }
-        const address = req.ip ?? 'unknown';
-        const wait = await failures.lockedFor(clientId, address);
-        if (wait) {
-          res.setHeader('Retry-After', String(wait));
-          return res.status(429).json({ error: `Too many failed attempts: retry after ${wait} s` });
+        const attempt = await failures.attempt(clientId, req.ip ?? 'unknown');
+        if (attempt.retryAfter) {
+          res.setHeader('Retry-After', String(attempt.retryAfter));
+          return res.status(429).json({ error: `Too many failed attempts: retry after ${attempt.retryAfter} s` });
         }
         const client = await verifyClientCredentials(services.orm, services.serverKey, clientId, clientSecret, services.clock.now());
         if (!client) {
-          await failures.record(clientId, address);
           return oauthError(res, 401, 'invalid_client', 'Unknown client, wrong secret, or the client is revoked or expired', viaBasic);
         }
+        await attempt.succeeded();
         const scope = client.scopes.join(' ');
         const token = await pipeline.tokens.issue('m2m', { subject: client.id, company: client.companyId, scope });
         res.locals.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(client.scopes) };
         res.json({ access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
       } catch (error) {
+        if (error instanceof MalformedRequest) return oauthError(res, 400, 'invalid_request', error.message);
         next(error);
       }
     },

@@ -35,6 +35,8 @@ export function ormConfig({ url, onQuery, poolMax = 10, debug = false }: OrmOpti
     debug,
     allowGlobalContext: false,
     forceUtcTimezone: true,
+    // Every row carries its company, so relations need no join to apply the company filter.
+    autoJoinRefsForFilters: false,
     ...(onQuery && {
       onQuery: (sql: string) => {
         onQuery(sql);

@@ -1,8 +1,9 @@
 /**
  * Rate limits per API client or key (document 1 section 8, document 2 section 8): requests per minute,
- * requests in flight, requests per UTC day. Counters come from rate-limiter-flexible, in process or in
- * Redis (shared by every instance). Each answer carries the IETF `RateLimit-Policy` and `RateLimit` fields.
+ * requests in flight, requests per UTC day. Counters (rate-limiter-flexible) and in-flight leases live in
+ * process, or in Redis so that every instance shares them. Each answer carries the IETF `RateLimit-Policy` and `RateLimit` fields.
  */
+import { randomUUID } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../domain/clock.ts';
 import type { SharedState } from './shared-state.ts';
@@ -44,20 +45,117 @@ async function consume(l: RateLimiterAbstract, key: string): Promise<{ ok: boole
 const secondsToUtcMidnight = (now: Date) =>
   Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
 
+/** A request's place among its client's requests in flight. */
+interface Lease {
+  admitted: boolean;
+  /** Requests of the client in flight, this one included when admitted. */
+  held: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Requests in flight per client, held as leases from admission until the response closes. A lease older
+ * than LEASE_MS (its instance died mid-request) stops counting, and a release removes only its own lease,
+ * so the count neither leaks nor drifts below the requests really in flight.
+ */
+interface InFlight {
+  acquire(subject: string, now: number): Promise<Lease>;
+  held(subject: string, now: number): Promise<number>;
+}
+
+const LEASE_MS = 300_000;
+
+class InFlightInProcess implements InFlight {
+  readonly #max: number;
+  readonly #leases = new Map<string, Map<string, number>>();
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  #live(subject: string, now: number): Map<string, number> {
+    const leases = this.#leases.get(subject) ?? new Map<string, number>();
+    for (const [id, since] of leases) if (since <= now - LEASE_MS) leases.delete(id);
+    return leases;
+  }
+
+  async acquire(subject: string, now: number): Promise<Lease> {
+    const leases = this.#live(subject, now);
+    if (leases.size >= this.#max) return { admitted: false, held: leases.size, release: async () => {} };
+    const id = randomUUID();
+    leases.set(id, now);
+    this.#leases.set(subject, leases);
+    return {
+      admitted: true,
+      held: leases.size,
+      release: async () => {
+        leases.delete(id);
+        if (!leases.size && this.#leases.get(subject) === leases) this.#leases.delete(subject);
+      },
+    };
+  }
+
+  async held(subject: string, now: number): Promise<number> {
+    return this.#leases.has(subject) ? this.#live(subject, now).size : 0;
+  }
+}
+
+/** Drops stale leases, then adds one unless the client holds ARGV[3] already: returns the count, negative when refused. */
+const ACQUIRE_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+local held = redis.call('ZCARD', KEYS[1])
+if held >= tonumber(ARGV[3]) then return -held end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return held + 1`;
+
+class InFlightInRedis implements InFlight {
+  readonly #redis: NonNullable<SharedState['redis']>;
+  readonly #prefix: string;
+  readonly #max: number;
+
+  constructor(redis: NonNullable<SharedState['redis']>, prefix: string, max: number) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+    this.#max = max;
+  }
+
+  async acquire(subject: string, now: number): Promise<Lease> {
+    const key = `${this.#prefix}:${subject}`;
+    const id = randomUUID();
+    const held = Number(await this.#redis.eval(ACQUIRE_SCRIPT, { keys: [key], arguments: [String(now), String(LEASE_MS), String(this.#max), id] }));
+    if (held < 0) return { admitted: false, held: -held, release: async () => {} };
+    return {
+      admitted: true,
+      held,
+      release: async () => {
+        await this.#redis.zRem(key, id);
+      },
+    };
+  }
+
+  async held(subject: string, now: number): Promise<number> {
+    return this.#redis.zCount(`${this.#prefix}:${subject}`, now - LEASE_MS + 1, '+inf');
+  }
+}
+
 export class ClientLimits {
   readonly #policy: LimitPolicy;
   readonly #clock: Clock;
   readonly #minute: RateLimiterAbstract;
   readonly #day?: RateLimiterAbstract;
-  readonly #inFlight?: RateLimiterAbstract;
+  readonly #inFlight?: InFlight;
 
   constructor(shared: SharedState, surface: string, policy: LimitPolicy, clock: Clock) {
     this.#policy = policy;
     this.#clock = clock;
     this.#minute = limiter(shared, `rl:${surface}:minute`, policy.perMinute, 60);
     if (policy.dailyQuota) this.#day = limiter(shared, `rl:${surface}:day`, policy.dailyQuota, 2 * 86_400);
-    // A request that never finishes (a crashed instance) frees its place when the window ends.
-    if (policy.maxConcurrent) this.#inFlight = limiter(shared, `rl:${surface}:inflight`, policy.maxConcurrent, 300);
+    if (policy.maxConcurrent) {
+      this.#inFlight = shared.redis
+        ? new InFlightInRedis(shared.redis, `rl:${surface}:inflight`, policy.maxConcurrent)
+        : new InFlightInProcess(policy.maxConcurrent);
+    }
   }
 
   policyHeader(): string {
@@ -67,39 +165,54 @@ export class ClientLimits {
     return parts.join(', ');
   }
 
+  /** Counts the request against each limit in turn; a refused request still reports every limit's state. */
   async admit(subject: string): Promise<Admission> {
     const now = this.#clock.now();
+    const dayKey = `${subject}:${now.toISOString().slice(0, 10)}`;
     const states: LimitState[] = [];
+    const refuse = async (exceeded: LimitState['name'], retryAfter: number): Promise<Admission> => {
+      if (this.#day && !states.some((state) => state.name === 'day')) states.push(this.#dayState(await this.#day.get(dayKey), now));
+      if (this.#inFlight && !states.some((state) => state.name === 'concurrency')) {
+        states.push(this.#concurrencyState(await this.#inFlight.held(subject, now.getTime())));
+      }
+      return { admitted: false, states, retryAfter, exceeded };
+    };
+
     const minute = await consume(this.#minute, subject);
-    states.push({ name: 'minute', quota: this.#policy.perMinute, window: 60, remaining: Math.max(0, minute.res.remainingPoints), resetSeconds: Math.ceil(minute.res.msBeforeNext / 1000) });
-    if (!minute.ok) return { admitted: false, states, retryAfter: Math.max(1, states[0]!.resetSeconds), exceeded: 'minute' };
+    const resetSeconds = Math.ceil(minute.res.msBeforeNext / 1000);
+    states.push({ name: 'minute', quota: this.#policy.perMinute, window: 60, remaining: minute.res.remainingPoints, resetSeconds });
+    if (!minute.ok) return refuse('minute', Math.max(1, resetSeconds));
 
     if (this.#day) {
-      const day = await consume(this.#day, `${subject}:${now.toISOString().slice(0, 10)}`);
-      const reset = secondsToUtcMidnight(now);
-      states.push({ name: 'day', quota: this.#policy.dailyQuota!, window: 86_400, remaining: Math.max(0, day.res.remainingPoints), resetSeconds: reset });
-      if (!day.ok) return { admitted: false, states, retryAfter: reset, exceeded: 'day' };
+      const day = await consume(this.#day, dayKey);
+      states.push(this.#dayState(day.res, now));
+      if (!day.ok) return refuse('day', secondsToUtcMidnight(now));
     }
 
-    if (this.#inFlight) {
-      const inFlight = await consume(this.#inFlight, subject);
-      states.push({ name: 'concurrency', quota: this.#policy.maxConcurrent!, remaining: Math.max(0, inFlight.res.remainingPoints), resetSeconds: 0 });
-      if (!inFlight.ok) {
-        await this.#inFlight.reward(subject, 1);
-        return { admitted: false, states, retryAfter: 1, exceeded: 'concurrency' };
-      }
-      let released = false;
-      return {
-        admitted: true,
-        states,
-        release: async () => {
-          if (released) return;
-          released = true;
-          await this.#inFlight!.reward(subject, 1).catch(() => {});
-        },
-      };
-    }
-    return { admitted: true, states, release: async () => {} };
+    if (!this.#inFlight) return { admitted: true, states, release: async () => {} };
+    const lease = await this.#inFlight.acquire(subject, now.getTime());
+    states.push(this.#concurrencyState(lease.held));
+    if (!lease.admitted) return refuse('concurrency', 1);
+    let released = false;
+    return {
+      admitted: true,
+      states,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await lease.release().catch(() => {});
+      },
+    };
+  }
+
+  #dayState(res: RateLimiterRes | null, now: Date): LimitState {
+    const quota = this.#policy.dailyQuota!;
+    return { name: 'day', quota, window: 86_400, remaining: res ? res.remainingPoints : quota, resetSeconds: secondsToUtcMidnight(now) };
+  }
+
+  #concurrencyState(held: number): LimitState {
+    const quota = this.#policy.maxConcurrent!;
+    return { name: 'concurrency', quota, remaining: Math.max(0, quota - held), resetSeconds: 0 };
   }
 }
 
@@ -108,9 +221,18 @@ export function rateLimitHeader(states: LimitState[]): string {
   return states.map((s) => `"${s.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', ');
 }
 
+/** One credential attempt, counted before its credentials are checked. */
+export interface Attempt {
+  /** Seconds to wait when the client id or the address is locked out (then leave the credentials unchecked), else 0. */
+  retryAfter: number;
+  /** The credentials were right: the attempt does not count as a failure. */
+  succeeded(): Promise<void>;
+}
+
 /**
  * Failed credential attempts, per client id and per address, so secrets cannot be guessed: past the
- * limit, further attempts are refused before the credentials are even checked.
+ * limit, further attempts are refused before the credentials are even checked. Each attempt takes its
+ * place before it is checked, so a burst of parallel guesses cannot slip past the limit.
  */
 export class FailedAttempts {
   readonly #perSubject: RateLimiterAbstract;
@@ -121,17 +243,15 @@ export class FailedAttempts {
     this.#perAddress = limiter(shared, `fail:${surface}:address`, limits.perAddress, limits.windowSeconds);
   }
 
-  /** Seconds to wait when either key is locked out, else 0. */
-  async lockedFor(subject: string, address: string): Promise<number> {
-    const [bySubject, byAddress] = await Promise.all([this.#perSubject.get(subject), this.#perAddress.get(address)]);
-    const locked = [
-      [bySubject, this.#perSubject.points] as const,
-      [byAddress, this.#perAddress.points] as const,
-    ].filter(([res, points]) => res && res.consumedPoints >= points);
-    return locked.length ? Math.max(...locked.map(([res]) => Math.ceil(res!.msBeforeNext / 1000)), 1) : 0;
-  }
-
-  async record(subject: string, address: string): Promise<void> {
-    await Promise.all([consume(this.#perSubject, subject), consume(this.#perAddress, address)]);
+  async attempt(subject: string, address: string): Promise<Attempt> {
+    const answers = await Promise.all([consume(this.#perSubject, subject), consume(this.#perAddress, address)]);
+    const giveBack = async () => {
+      await Promise.all([this.#perSubject.reward(subject, 1), this.#perAddress.reward(address, 1)]);
+    };
+    const refused = answers.filter((answer) => !answer.ok);
+    if (!refused.length) return { retryAfter: 0, succeeded: giveBack };
+    // A refused attempt is not checked, so it is no failure either.
+    await giveBack();
+    return { retryAfter: Math.max(1, ...refused.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))), succeeded: async () => {} };
   }
 }

@@ -22,6 +22,8 @@ export interface TestApp {
   /** Base URL, such as http://127.0.0.1:41234 */
   url: string;
   services: Services;
+  /** Every SQL statement the service's ORM has run; tests count them (clear it with `length = 0`). */
+  statements: string[];
   /** The pipeline of the service's own surfaces (absent with custom `surfaces`). */
   pipeline?: Pipeline;
   database: TestDatabase;
@@ -49,7 +51,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const database = await freshDatabase();
-  const orm = await openOrm({ url: database.url, poolMax: 4 });
+  const statements: string[] = [];
+  const orm = await openOrm({ url: database.url, poolMax: 4, onQuery: (sql) => statements.push(sql) });
   const services: Services = {
     config,
     orm,
@@ -75,6 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url: server.url,
     services,
     pipeline: (surfaces as Partial<Surfaces>).pipeline,
+    statements,
     database,
     close: async () => {
       await server.close();

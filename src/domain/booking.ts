@@ -1,0 +1,138 @@
+/**
+ * Event bookings. `bookEvent` holds the spaces with one conditional UPDATE of the event date (never past
+ * its capacity), redeems a voucher or draws pass credits, records the transaction and its booking, and
+ * writes `registration.created` and `event.purchased` to the outbox: all in one transaction.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Booking, Company, Customer, Event, EventDate, PricingOption, Transaction, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
+import type { Clock } from './clock.ts';
+import { drawCredits, returnCredits } from './credits.ts';
+import { Conflict, Invalid, NotFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { wholeNumber } from './input-rules.ts';
+import { currencyUnits, customerPassId, emit, purchaseId, registrationId } from './outbox.ts';
+import { localDate } from './time.ts';
+import { inTransaction } from './transactions.ts';
+import { redeemVoucher } from './vouchers.ts';
+
+export interface BookEventInput {
+  customerId: string;
+  eventDateId: string;
+  pricingOptionId: string;
+  spaces: number;
+  boughtForId?: string | null;
+  payWith: 'CARD' | 'PASS';
+  packageId?: string | null;
+  voucherCode?: string | null;
+}
+
+export async function liveCustomer(tx: EntityManager, id: string): Promise<ICustomer> {
+  const customer = await tx.findOne(Customer, { id, deletedAt: null });
+  if (!customer) throw new NotFound('Customer');
+  return customer;
+}
+
+const fullName = (c: ICustomer) => `${c.firstname} ${c.lastname}`.trim();
+
+export async function bookEvent(em: EntityManager, clock: Clock, companyId: string, input: BookEventInput): Promise<ITransaction> {
+  wholeNumber(1, 100)(input.spaces, 'spaces');
+  if (input.payWith === 'CARD' && input.packageId) throw new Invalid('packageId', 'unknown', 'is only for payWith PASS');
+  if (input.payWith === 'PASS' && input.voucherCode) throw new Invalid('voucherCode', 'unknown', 'vouchers apply to card payments');
+  return inTransaction(em, companyId, async (tx) => {
+    const now = clock.now();
+    const company = (await tx.findOne(Company, { id: companyId }))!;
+    const today = localDate(now, company.timezone);
+    const customer = await liveCustomer(tx, input.customerId);
+    const boughtFor = input.boughtForId ? await liveCustomer(tx, input.boughtForId) : null;
+    const date = await tx.findOne(EventDate, { id: input.eventDateId });
+    if (!date) throw new NotFound('Event date');
+    const event = (await tx.findOne(Event, { id: date.event.id }))!;
+    if (event.archivedAt) throw new Conflict('The event is archived and no longer on sale');
+    if (date.startsAt.getTime() <= now.getTime()) throw new Invalid('eventDateId', 'min', 'the event date has already started');
+    const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: event.id });
+    if (!option) throw new NotFound('Pricing option');
+
+    const held = await tx.execute<{ affectedRows: number }>(
+      'update event_date set spaces_booked = spaces_booked + ? where id = ? and company_id = ? and spaces_booked + ? <= capacity',
+      [input.spaces, date.id, companyId, input.spaces],
+      'run',
+    );
+    if (!held.affectedRows) throw new Conflict('Not enough spaces left on this event date');
+
+    const gross = option.base100Price * input.spaces;
+    let payment: Pick<IBooking, 'paymentMethod' | 'currency' | 'base100GrossPrice' | 'base100NetPrice' | 'creditsUsed'> & { passPurchase?: string };
+    let voucher: { voucherId: string; code: string; discount: number } | null = null;
+    if (input.payWith === 'PASS') {
+      if (option.credits < 1) throw new Invalid('payWith', 'enum', 'this pricing option cannot be paid with credits');
+      const credits = option.credits * input.spaces;
+      const passPurchase = await drawCredits(tx, companyId, customer.id, credits, today, input.packageId);
+      payment = { paymentMethod: 'PASS', currency: 'CR', base100GrossPrice: null, base100NetPrice: null, creditsUsed: credits, passPurchase };
+    } else {
+      if (input.voucherCode) voucher = await redeemVoucher(tx, companyId, input.voucherCode, today, gross);
+      const net = gross - (voucher?.discount ?? 0);
+      payment = { paymentMethod: 'CARD', currency: company.currency, base100GrossPrice: gross, base100NetPrice: net, creditsUsed: null };
+    }
+
+    const transaction = tx.create(Transaction, {
+      id: newId('transaction', now.getTime()),
+      company: companyId,
+      customer: customer.id,
+      purchasedAt: now,
+      voucher: voucher?.voucherId ?? null,
+    });
+    const booking = tx.create(Booking, {
+      id: newId('booking', now.getTime()),
+      company: companyId,
+      transaction: transaction.id,
+      eventDate: date.id,
+      pricingOption: option.id,
+      spaces: input.spaces,
+      boughtFor: boughtFor?.id ?? null,
+      ...payment,
+    });
+
+    const attendee = boughtFor ?? customer;
+    const paid = currencyUnits(payment.base100NetPrice ?? 0);
+    const currency = payment.paymentMethod === 'PASS' ? 'CR' : company.currency;
+    const common = { customerEmail: attendee.email, customerName: fullName(attendee), eventId: event.id, eventTitle: event.name, eventDate: date.startsAt.toISOString(), totalPaid: paid, currency, paymentMethod: payment.paymentMethod };
+    emit(tx, companyId, 'registration.created', {
+      registrationId: registrationId(booking.id),
+      customerId: attendee.id,
+      ...common,
+      spots: input.spaces,
+      passUsed: payment.passPurchase ? customerPassId(payment.passPurchase) : null,
+    });
+    emit(tx, companyId, 'event.purchased', {
+      purchaseId: purchaseId(transaction.id),
+      customerId: customer.id,
+      ...common,
+      customerEmail: customer.email,
+      customerName: fullName(customer),
+      tickets: input.spaces,
+      discountCode: voucher?.code ?? null,
+    });
+    await tx.flush();
+    return transaction;
+  });
+}
+
+/** Cancels a booking: its spaces go back to the date, its credits to the pass; refunded when asked. */
+export async function cancelBooking(em: EntityManager, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
+  return inTransaction(em, companyId, async (tx) => {
+    const [cancelled] = await tx.execute<{ spaces: number; event_date_id: string; credits_used: number | null; pass_purchase_id: string | null }[]>(
+      `update booking set is_cancelled = true, is_refunded = is_refunded or ?
+        where id = ? and company_id = ? and not is_cancelled
+        returning spaces, event_date_id, credits_used, pass_purchase_id`,
+      [refund, bookingId, companyId],
+    );
+    if (!cancelled) {
+      if (await tx.findOne(Booking, { id: bookingId })) throw new Conflict('The booking is already cancelled');
+      throw new NotFound('Booking');
+    }
+    await tx.execute('update event_date set spaces_booked = spaces_booked - ? where id = ? and company_id = ?', [cancelled.spaces, cancelled.event_date_id, companyId], 'run');
+    if (cancelled.pass_purchase_id && cancelled.credits_used) {
+      await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
+    }
+    return (await tx.findOne(Booking, { id: bookingId }, { refresh: true }))!;
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Voucher redemption: one conditional UPDATE that counts the redemption only while the voucher is
+ * active, inside its dates and under its limit, so concurrent purchases never exceed `maxRedemptions`.
+ * A voucher discounts a purchase once, whatever the number of spaces.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Conflict, Invalid } from './errors.ts';
+
+export interface Redemption {
+  voucherId: string;
+  code: string;
+  discount: number;
+}
+
+export async function redeemVoucher(tx: EntityManager, companyId: string, code: string, today: string, gross: number): Promise<Redemption> {
+  const [voucher] = await tx.execute<{ id: string; code: string; percent_off: number | null; base100_amount_off: number | null }[]>(
+    `update voucher set redemptions = redemptions + 1
+      where company_id = ? and code = ? and active and (valid_from is null or valid_from <= ?) and (valid_until is null or valid_until >= ?)
+        and (max_redemptions is null or redemptions < max_redemptions)
+      returning id, code, percent_off, base100_amount_off`,
+    [companyId, code, today, today],
+  );
+  if (!voucher) {
+    const [known] = await tx.execute<{ active: boolean; valid_from: string | null; valid_until: string | null }[]>(
+      'select active, valid_from::text, valid_until::text from voucher where company_id = ? and code = ?',
+      [companyId, code],
+    );
+    if (!known) throw new Invalid('voucherCode', 'unknown', 'no voucher has this code');
+    if (!known.active) throw new Invalid('voucherCode', 'enum', 'the voucher is not active');
+    if (known.valid_from && known.valid_from > today) throw new Invalid('voucherCode', 'min', `the voucher is valid from ${known.valid_from}`);
+    if (known.valid_until && known.valid_until < today) throw new Invalid('voucherCode', 'max', `the voucher expired on ${known.valid_until}`);
+    throw new Conflict('The voucher has been redeemed as many times as it allows');
+  }
+  const discount = voucher.percent_off != null
+    ? Math.round((gross * voucher.percent_off) / 100)
+    : Math.min(gross, voucher.base100_amount_off ?? 0);
+  return { voucherId: voucher.id, code: voucher.code, discount };
+}
