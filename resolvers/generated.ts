@@ -20,6 +20,7 @@ export type Scalars = {
   DateTime: { input: Date | string; output: Date | string; }
   /** A local date and time without offset, `YYYY-MM-DDTHH:MM:SS`, local to the accompanying `tz`. */
   LocalDateTime: { input: string; output: string; }
+  _FieldSet: { input: unknown; output: unknown; }
 };
 
 /** A customer's appointment with a facilitator for one option of a service. */
@@ -167,14 +168,14 @@ export type Customer = {
   id: Scalars['ID']['output'];
   lastName: Scalars['String']['output'];
   /** Subscription mandates, newest first. */
-  mandates: MandatePage;
+  mandates?: Maybe<MandatePage>;
   mobile?: Maybe<Scalars['String']['output']>;
   /** Staff notes, newest first. */
-  notes: NotePage;
+  notes?: Maybe<NotePage>;
   /** Pass purchases, newest first. */
   passPurchases: PassPurchasePage;
   /** Questionnaire answers, newest first. */
-  questionnaireAnswers: QuestionnaireAnswerPage;
+  questionnaireAnswers?: Maybe<QuestionnaireAnswerPage>;
   /** One transaction of this customer by `txn_` id; null when it is not theirs. */
   transaction?: Maybe<Transaction>;
   /** Event-booking transactions, newest first. `startDate` defaults to 3 months before today in the company's timezone. */
@@ -182,7 +183,7 @@ export type Customer = {
   /** When the customer last changed. */
   updatedAt: Scalars['DateTime']['output'];
   /** Video purchases, newest first. */
-  videoPurchases: VideoPurchasePage;
+  videoPurchases?: Maybe<VideoPurchasePage>;
 };
 
 
@@ -312,7 +313,7 @@ export type EventDate = {
   /** `date_` id. */
   id: Scalars['ID']['output'];
   /** Bookings on this date, cancelled ones included, in booking order. */
-  register: BookingPage;
+  register?: Maybe<BookingPage>;
   /** Spaces held by bookings that are not cancelled. */
   spacesBooked: Scalars['Int']['output'];
   spacesLeft: Scalars['Int']['output'];
@@ -680,7 +681,7 @@ export type Query = {
   /** One appointment by `appt_` id. */
   appointment?: Maybe<Appointment>;
   /** Appointments of the company, earliest first; without `status`, cancelled ones are left out. */
-  appointments: AppointmentPage;
+  appointments?: Maybe<AppointmentPage>;
   /** Free and taken 15-minute slots of a facilitator: give `date`, or `startDate` and `endDate` (at most 93 days). */
   availability: Availability;
   /** One customer by `cust_` id, or null when there is none in your company. */
@@ -690,31 +691,31 @@ export type Query = {
   /** One event by `evt_` id. */
   event?: Maybe<Event>;
   /** Events of the catalogue, by name; archived ones only when asked. */
-  events: EventPage;
+  events?: Maybe<EventPage>;
   /** One facilitator by `fac_` id. */
   facilitator?: Maybe<Facilitator>;
   /** Facilitators, by name. */
-  facilitators: Array<Facilitator>;
+  facilitators?: Maybe<Array<Facilitator>>;
   /** One pass template by `pass_` id. */
   pass?: Maybe<Pass>;
   /** Pass templates on the catalogue, by name. */
-  passes: PassPage;
+  passes?: Maybe<PassPage>;
   /** One service by `svc_` id, deleted ones included. */
   service?: Maybe<Service>;
   /** Services that are not deleted, by name. */
-  services: Array<Service>;
+  services?: Maybe<Array<Service>>;
   /** One subscription plan by `plan_` id. */
   subscriptionPlan?: Maybe<SubscriptionPlan>;
   /** Subscription plans, by name. */
-  subscriptionPlans: SubscriptionPlanPage;
+  subscriptionPlans?: Maybe<SubscriptionPlanPage>;
   /** One video by `media_` id. */
   video?: Maybe<Media>;
   /** Videos of the library, by name. */
-  videos: MediaPage;
+  videos?: Maybe<MediaPage>;
   /** One voucher by `vch_` id. */
   voucher?: Maybe<Voucher>;
   /** Vouchers, by code. */
-  vouchers: VoucherPage;
+  vouchers?: Maybe<VoucherPage>;
 };
 
 
@@ -1016,6 +1017,17 @@ export type WeeklyWindow = {
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
   resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
@@ -1079,7 +1091,85 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
   info: GraphQLResolveInfo
 ) => TResult | Promise<TResult>;
 
+/** Mapping of federation types */
+export type FederationTypes = {
+  Appointment: Appointment;
+  Booking: Booking;
+  Customer: Customer;
+  Event: Event;
+  EventDate: EventDate;
+  Facilitator: Facilitator;
+  Mandate: Mandate;
+  Media: Media;
+  Note: Note;
+  Pass: Pass;
+  PassPurchase: PassPurchase;
+  PricingOption: PricingOption;
+  QuestionnaireAnswer: QuestionnaireAnswer;
+  Service: Service;
+  SubscriptionPlan: SubscriptionPlan;
+  Transaction: Transaction;
+  VideoPurchase: VideoPurchase;
+  Voucher: Voucher;
+};
 
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = {
+  Appointment:
+    ( { __typename: 'Appointment' }
+    & GraphQLRecursivePick<FederationTypes['Appointment'], {"id":true}> );
+  Booking:
+    ( { __typename: 'Booking' }
+    & GraphQLRecursivePick<FederationTypes['Booking'], {"id":true}> );
+  Customer:
+    ( { __typename: 'Customer' }
+    & GraphQLRecursivePick<FederationTypes['Customer'], {"id":true}> );
+  Event:
+    ( { __typename: 'Event' }
+    & GraphQLRecursivePick<FederationTypes['Event'], {"id":true}> );
+  EventDate:
+    ( { __typename: 'EventDate' }
+    & GraphQLRecursivePick<FederationTypes['EventDate'], {"id":true}> );
+  Facilitator:
+    ( { __typename: 'Facilitator' }
+    & GraphQLRecursivePick<FederationTypes['Facilitator'], {"id":true}> );
+  Mandate:
+    ( { __typename: 'Mandate' }
+    & GraphQLRecursivePick<FederationTypes['Mandate'], {"id":true}> );
+  Media:
+    ( { __typename: 'Media' }
+    & GraphQLRecursivePick<FederationTypes['Media'], {"id":true}> );
+  Note:
+    ( { __typename: 'Note' }
+    & GraphQLRecursivePick<FederationTypes['Note'], {"id":true}> );
+  Pass:
+    ( { __typename: 'Pass' }
+    & GraphQLRecursivePick<FederationTypes['Pass'], {"id":true}> );
+  PassPurchase:
+    ( { __typename: 'PassPurchase' }
+    & GraphQLRecursivePick<FederationTypes['PassPurchase'], {"id":true}> );
+  PricingOption:
+    ( { __typename: 'PricingOption' }
+    & GraphQLRecursivePick<FederationTypes['PricingOption'], {"id":true}> );
+  QuestionnaireAnswer:
+    ( { __typename: 'QuestionnaireAnswer' }
+    & GraphQLRecursivePick<FederationTypes['QuestionnaireAnswer'], {"id":true}> );
+  Service:
+    ( { __typename: 'Service' }
+    & GraphQLRecursivePick<FederationTypes['Service'], {"id":true}> );
+  SubscriptionPlan:
+    ( { __typename: 'SubscriptionPlan' }
+    & GraphQLRecursivePick<FederationTypes['SubscriptionPlan'], {"id":true}> );
+  Transaction:
+    ( { __typename: 'Transaction' }
+    & GraphQLRecursivePick<FederationTypes['Transaction'], {"id":true}> );
+  VideoPurchase:
+    ( { __typename: 'VideoPurchase' }
+    & GraphQLRecursivePick<FederationTypes['VideoPurchase'], {"id":true}> );
+  Voucher:
+    ( { __typename: 'Voucher' }
+    & GraphQLRecursivePick<FederationTypes['Voucher'], {"id":true}> );
+};
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
@@ -1093,6 +1183,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Appointment: ResolverTypeWrapper<IAppointment>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AppointmentPage: ResolverTypeWrapper<Omit<AppointmentPage, 'nodes'> & { nodes: Array<ResolversTypes['Appointment']> }>;
   AppointmentStatus: AppointmentStatus;
   Availability: ResolverTypeWrapper<Availability>;
@@ -1102,7 +1194,6 @@ export type ResolversTypes = {
   BookEventInput: BookEventInput;
   Booking: ResolverTypeWrapper<IBooking>;
   BookingPage: ResolverTypeWrapper<Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversTypes['Booking']> }>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CardPayment: ResolverTypeWrapper<PaymentView>;
   Customer: ResolverTypeWrapper<ICustomer>;
   CustomerPage: ResolverTypeWrapper<Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversTypes['Customer']> }>;
@@ -1114,8 +1205,6 @@ export type ResolversTypes = {
   EventDate: ResolverTypeWrapper<IEventDate>;
   EventPage: ResolverTypeWrapper<Omit<EventPage, 'nodes'> & { nodes: Array<ResolversTypes['Event']> }>;
   Facilitator: ResolverTypeWrapper<IFacilitator>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
   Mandate: ResolverTypeWrapper<IMandate>;
   MandatePage: ResolverTypeWrapper<Omit<MandatePage, 'nodes'> & { nodes: Array<ResolversTypes['Mandate']> }>;
@@ -1147,7 +1236,6 @@ export type ResolversTypes = {
   Service: ResolverTypeWrapper<IService>;
   ServiceOption: ResolverTypeWrapper<IServiceOption>;
   Slot: ResolverTypeWrapper<Slot>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubscriptionPlan: ResolverTypeWrapper<ISubscriptionPlan>;
   SubscriptionPlanPage: ResolverTypeWrapper<Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversTypes['SubscriptionPlan']> }>;
   SubscriptionPlanUpdate: SubscriptionPlanUpdate;
@@ -1160,11 +1248,15 @@ export type ResolversTypes = {
   VoucherPage: ResolverTypeWrapper<Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversTypes['Voucher']> }>;
   VoucherUpdate: VoucherUpdate;
   WeeklyWindow: ResolverTypeWrapper<IFacilitatorWindow>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Appointment: IAppointment;
+  Int: Scalars['Int']['output'];
+  ID: Scalars['ID']['output'];
   AppointmentPage: Omit<AppointmentPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Appointment']> };
   Availability: Availability;
   AvailabilityDate: AvailabilityDate;
@@ -1173,7 +1265,6 @@ export type ResolversParentTypes = {
   BookEventInput: BookEventInput;
   Booking: IBooking;
   BookingPage: Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Booking']> };
-  Boolean: Scalars['Boolean']['output'];
   CardPayment: PaymentView;
   Customer: ICustomer;
   CustomerPage: Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Customer']> };
@@ -1185,8 +1276,6 @@ export type ResolversParentTypes = {
   EventDate: IEventDate;
   EventPage: Omit<EventPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Event']> };
   Facilitator: IFacilitator;
-  ID: Scalars['ID']['output'];
-  Int: Scalars['Int']['output'];
   LocalDateTime: Scalars['LocalDateTime']['output'];
   Mandate: IMandate;
   MandatePage: Omit<MandatePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Mandate']> };
@@ -1212,7 +1301,6 @@ export type ResolversParentTypes = {
   Service: IService;
   ServiceOption: IServiceOption;
   Slot: Slot;
-  String: Scalars['String']['output'];
   SubscriptionPlan: ISubscriptionPlan;
   SubscriptionPlanPage: Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversParentTypes['SubscriptionPlan']> };
   SubscriptionPlanUpdate: SubscriptionPlanUpdate;
@@ -1225,6 +1313,8 @@ export type ResolversParentTypes = {
   VoucherPage: Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Voucher']> };
   VoucherUpdate: VoucherUpdate;
   WeeklyWindow: IFacilitatorWindow;
+  String: Scalars['String']['output'];
+  Boolean: Scalars['Boolean']['output'];
 };
 
 export type InvalidatesDirectiveArgs = {
@@ -1240,7 +1330,8 @@ export type ScopeDirectiveArgs = {
 
 export type ScopeDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = ScopeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type AppointmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Appointment'] = ResolversParentTypes['Appointment']> = {
+export type AppointmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Appointment'] = ResolversParentTypes['Appointment'], FederationReferenceType extends FederationReferenceTypes['Appointment'] = FederationReferenceTypes['Appointment']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Appointment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   datetime?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
@@ -1280,7 +1371,8 @@ export type AvailabilityWindowResolvers<ContextType = GraphqlContext, ParentType
   totalSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type BookingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Booking'] = ResolversParentTypes['Booking']> = {
+export type BookingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Booking'] = ResolversParentTypes['Booking'], FederationReferenceType extends FederationReferenceTypes['Booking'] = FederationReferenceTypes['Booking']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Booking']> | FederationReferenceType, FederationReferenceType, ContextType>;
   boughtFor?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   eventDate?: Resolver<ResolversTypes['EventDate'], ParentType, ContextType>;
@@ -1309,7 +1401,8 @@ export type CardPaymentResolvers<ContextType = GraphqlContext, ParentType extend
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = {
+export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer'], FederationReferenceType extends FederationReferenceTypes['Customer'] = FederationReferenceTypes['Customer']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Customer']> | FederationReferenceType, FederationReferenceType, ContextType>;
   appointments?: Resolver<ResolversTypes['AppointmentPage'], ParentType, ContextType, Partial<CustomerAppointmentsArgs>>;
   archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1317,15 +1410,15 @@ export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends R
   firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  mandates?: Resolver<ResolversTypes['MandatePage'], ParentType, ContextType, Partial<CustomerMandatesArgs>>;
+  mandates?: Resolver<Maybe<ResolversTypes['MandatePage']>, ParentType, ContextType, Partial<CustomerMandatesArgs>>;
   mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  notes?: Resolver<ResolversTypes['NotePage'], ParentType, ContextType, Partial<CustomerNotesArgs>>;
+  notes?: Resolver<Maybe<ResolversTypes['NotePage']>, ParentType, ContextType, Partial<CustomerNotesArgs>>;
   passPurchases?: Resolver<ResolversTypes['PassPurchasePage'], ParentType, ContextType, Partial<CustomerPassPurchasesArgs>>;
-  questionnaireAnswers?: Resolver<ResolversTypes['QuestionnaireAnswerPage'], ParentType, ContextType, Partial<CustomerQuestionnaireAnswersArgs>>;
+  questionnaireAnswers?: Resolver<Maybe<ResolversTypes['QuestionnaireAnswerPage']>, ParentType, ContextType, Partial<CustomerQuestionnaireAnswersArgs>>;
   transaction?: Resolver<Maybe<ResolversTypes['Transaction']>, ParentType, ContextType, RequireFields<CustomerTransactionArgs, 'id'>>;
   transactions?: Resolver<ResolversTypes['TransactionPage'], ParentType, ContextType, Partial<CustomerTransactionsArgs>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  videoPurchases?: Resolver<ResolversTypes['VideoPurchasePage'], ParentType, ContextType, Partial<CustomerVideoPurchasesArgs>>;
+  videoPurchases?: Resolver<Maybe<ResolversTypes['VideoPurchasePage']>, ParentType, ContextType, Partial<CustomerVideoPurchasesArgs>>;
 };
 
 export type CustomerPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CustomerPage'] = ResolversParentTypes['CustomerPage']> = {
@@ -1348,7 +1441,8 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
-export type EventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+export type EventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'], FederationReferenceType extends FederationReferenceTypes['Event'] = FederationReferenceTypes['Event']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Event']> | FederationReferenceType, FederationReferenceType, ContextType>;
   archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   date?: Resolver<Maybe<ResolversTypes['EventDate']>, ParentType, ContextType, RequireFields<EventDateArgs, 'id'>>;
@@ -1361,13 +1455,14 @@ export type EventResolvers<ContextType = GraphqlContext, ParentType extends Reso
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
-export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDate'] = ResolversParentTypes['EventDate']> = {
+export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDate'] = ResolversParentTypes['EventDate'], FederationReferenceType extends FederationReferenceTypes['EventDate'] = FederationReferenceTypes['EventDate']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['EventDate']> | FederationReferenceType, FederationReferenceType, ContextType>;
   capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   datetime?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
   duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  register?: Resolver<ResolversTypes['BookingPage'], ParentType, ContextType, Partial<EventDateRegisterArgs>>;
+  register?: Resolver<Maybe<ResolversTypes['BookingPage']>, ParentType, ContextType, Partial<EventDateRegisterArgs>>;
   spacesBooked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   spacesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1380,7 +1475,8 @@ export type EventPageResolvers<ContextType = GraphqlContext, ParentType extends 
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type FacilitatorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Facilitator'] = ResolversParentTypes['Facilitator']> = {
+export type FacilitatorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Facilitator'] = ResolversParentTypes['Facilitator'], FederationReferenceType extends FederationReferenceTypes['Facilitator'] = FederationReferenceTypes['Facilitator']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Facilitator']> | FederationReferenceType, FederationReferenceType, ContextType>;
   dateOverrides?: Resolver<Array<ResolversTypes['DateOverride']>, ParentType, ContextType, Partial<FacilitatorDateOverridesArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1392,7 +1488,8 @@ export interface LocalDateTimeScalarConfig extends GraphQLScalarTypeConfig<Resol
   name: 'LocalDateTime';
 }
 
-export type MandateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mandate'] = ResolversParentTypes['Mandate']> = {
+export type MandateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mandate'] = ResolversParentTypes['Mandate'], FederationReferenceType extends FederationReferenceTypes['Mandate'] = FederationReferenceTypes['Mandate']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Mandate']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   earliestCancellationDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   grace?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1409,7 +1506,8 @@ export type MandatePageResolvers<ContextType = GraphqlContext, ParentType extend
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type MediaResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media']> = {
+export type MediaResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media'], FederationReferenceType extends FederationReferenceTypes['Media'] = FederationReferenceTypes['Media']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Media']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accessDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   base100Price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1440,7 +1538,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationUpdateVoucherArgs, 'id' | 'input'>>;
 };
 
-export type NoteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Note'] = ResolversParentTypes['Note']> = {
+export type NoteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Note'] = ResolversParentTypes['Note'], FederationReferenceType extends FederationReferenceTypes['Note'] = FederationReferenceTypes['Note']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Note']> | FederationReferenceType, FederationReferenceType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1454,7 +1553,8 @@ export type NotePageResolvers<ContextType = GraphqlContext, ParentType extends R
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type PassResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Pass'] = ResolversParentTypes['Pass']> = {
+export type PassResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Pass'] = ResolversParentTypes['Pass'], FederationReferenceType extends FederationReferenceTypes['Pass'] = FederationReferenceTypes['Pass']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Pass']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   base100Price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1484,7 +1584,8 @@ export type PassPaymentResolvers<ContextType = GraphqlContext, ParentType extend
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type PassPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPurchase'] = ResolversParentTypes['PassPurchase']> = {
+export type PassPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPurchase'] = ResolversParentTypes['PassPurchase'], FederationReferenceType extends FederationReferenceTypes['PassPurchase'] = FederationReferenceTypes['PassPurchase']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PassPurchase']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creditsAllocated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   creditsConsumed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1518,7 +1619,8 @@ export type PaymentDetailsResolvers<ContextType = GraphqlContext, ParentType ext
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type PricingOptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PricingOption'] = ResolversParentTypes['PricingOption']> = {
+export type PricingOptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PricingOption'] = ResolversParentTypes['PricingOption'], FederationReferenceType extends FederationReferenceTypes['PricingOption'] = FederationReferenceTypes['PricingOption']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PricingOption']> | FederationReferenceType, FederationReferenceType, ContextType>;
   base100Price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1528,27 +1630,28 @@ export type PricingOptionResolvers<ContextType = GraphqlContext, ParentType exte
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   appointment?: Resolver<Maybe<ResolversTypes['Appointment']>, ParentType, ContextType, RequireFields<QueryAppointmentArgs, 'id'>>;
-  appointments?: Resolver<ResolversTypes['AppointmentPage'], ParentType, ContextType, RequireFields<QueryAppointmentsArgs, 'page' | 'pageSize'>>;
+  appointments?: Resolver<Maybe<ResolversTypes['AppointmentPage']>, ParentType, ContextType, RequireFields<QueryAppointmentsArgs, 'page' | 'pageSize'>>;
   availability?: Resolver<ResolversTypes['Availability'], ParentType, ContextType, RequireFields<QueryAvailabilityArgs, 'facilitatorId'>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'id'>>;
   customers?: Resolver<ResolversTypes['CustomerPage'], ParentType, ContextType, RequireFields<QueryCustomersArgs, 'page' | 'pageSize'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
-  events?: Resolver<ResolversTypes['EventPage'], ParentType, ContextType, RequireFields<QueryEventsArgs, 'includeArchived' | 'page' | 'pageSize'>>;
+  events?: Resolver<Maybe<ResolversTypes['EventPage']>, ParentType, ContextType, RequireFields<QueryEventsArgs, 'includeArchived' | 'page' | 'pageSize'>>;
   facilitator?: Resolver<Maybe<ResolversTypes['Facilitator']>, ParentType, ContextType, RequireFields<QueryFacilitatorArgs, 'id'>>;
-  facilitators?: Resolver<Array<ResolversTypes['Facilitator']>, ParentType, ContextType>;
+  facilitators?: Resolver<Maybe<Array<ResolversTypes['Facilitator']>>, ParentType, ContextType>;
   pass?: Resolver<Maybe<ResolversTypes['Pass']>, ParentType, ContextType, RequireFields<QueryPassArgs, 'id'>>;
-  passes?: Resolver<ResolversTypes['PassPage'], ParentType, ContextType, RequireFields<QueryPassesArgs, 'page' | 'pageSize'>>;
+  passes?: Resolver<Maybe<ResolversTypes['PassPage']>, ParentType, ContextType, RequireFields<QueryPassesArgs, 'page' | 'pageSize'>>;
   service?: Resolver<Maybe<ResolversTypes['Service']>, ParentType, ContextType, RequireFields<QueryServiceArgs, 'id'>>;
-  services?: Resolver<Array<ResolversTypes['Service']>, ParentType, ContextType>;
+  services?: Resolver<Maybe<Array<ResolversTypes['Service']>>, ParentType, ContextType>;
   subscriptionPlan?: Resolver<Maybe<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType, RequireFields<QuerySubscriptionPlanArgs, 'id'>>;
-  subscriptionPlans?: Resolver<ResolversTypes['SubscriptionPlanPage'], ParentType, ContextType, RequireFields<QuerySubscriptionPlansArgs, 'page' | 'pageSize'>>;
+  subscriptionPlans?: Resolver<Maybe<ResolversTypes['SubscriptionPlanPage']>, ParentType, ContextType, RequireFields<QuerySubscriptionPlansArgs, 'page' | 'pageSize'>>;
   video?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<QueryVideoArgs, 'id'>>;
-  videos?: Resolver<ResolversTypes['MediaPage'], ParentType, ContextType, RequireFields<QueryVideosArgs, 'page' | 'pageSize'>>;
+  videos?: Resolver<Maybe<ResolversTypes['MediaPage']>, ParentType, ContextType, RequireFields<QueryVideosArgs, 'page' | 'pageSize'>>;
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
-  vouchers?: Resolver<ResolversTypes['VoucherPage'], ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
+  vouchers?: Resolver<Maybe<ResolversTypes['VoucherPage']>, ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
 };
 
-export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswer'] = ResolversParentTypes['QuestionnaireAnswer']> = {
+export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswer'] = ResolversParentTypes['QuestionnaireAnswer'], FederationReferenceType extends FederationReferenceTypes['QuestionnaireAnswer'] = FederationReferenceTypes['QuestionnaireAnswer']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['QuestionnaireAnswer']> | FederationReferenceType, FederationReferenceType, ContextType>;
   answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   answeredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1563,7 +1666,8 @@ export type QuestionnaireAnswerPageResolvers<ContextType = GraphqlContext, Paren
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type ServiceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Service'] = ResolversParentTypes['Service']> = {
+export type ServiceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Service'] = ResolversParentTypes['Service'], FederationReferenceType extends FederationReferenceTypes['Service'] = FederationReferenceTypes['Service']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Service']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   bufferMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1587,7 +1691,8 @@ export type SlotResolvers<ContextType = GraphqlContext, ParentType extends Resol
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type SubscriptionPlanResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionPlan'] = ResolversParentTypes['SubscriptionPlan']> = {
+export type SubscriptionPlanResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionPlan'] = ResolversParentTypes['SubscriptionPlan'], FederationReferenceType extends FederationReferenceTypes['SubscriptionPlan'] = FederationReferenceTypes['SubscriptionPlan']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['SubscriptionPlan']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   base100Price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1609,7 +1714,8 @@ export type TimeWindowResolvers<ContextType = GraphqlContext, ParentType extends
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type TransactionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction']> = {
+export type TransactionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Transaction'] = ResolversParentTypes['Transaction'], FederationReferenceType extends FederationReferenceTypes['Transaction'] = FederationReferenceTypes['Transaction']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Transaction']> | FederationReferenceType, FederationReferenceType, ContextType>;
   bookings?: Resolver<Array<ResolversTypes['Booking']>, ParentType, ContextType, RequireFields<TransactionBookingsArgs, 'futureOnly'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   purchaseDate?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
@@ -1624,7 +1730,8 @@ export type TransactionPageResolvers<ContextType = GraphqlContext, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchase'] = ResolversParentTypes['VideoPurchase']> = {
+export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchase'] = ResolversParentTypes['VideoPurchase'], FederationReferenceType extends FederationReferenceTypes['VideoPurchase'] = FederationReferenceTypes['VideoPurchase']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['VideoPurchase']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1642,7 +1749,8 @@ export type VideoPurchasePageResolvers<ContextType = GraphqlContext, ParentType 
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type VoucherResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Voucher'] = ResolversParentTypes['Voucher']> = {
+export type VoucherResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Voucher'] = ResolversParentTypes['Voucher'], FederationReferenceType extends FederationReferenceTypes['Voucher'] = FederationReferenceTypes['Voucher']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Voucher']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   base100AmountOff?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -4,8 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GraphQLSchema } from 'graphql';
+import { mergeResolvers } from '@graphql-tools/merge';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse, type GraphQLSchema } from 'graphql';
 import { companyEm } from '../src/db/scope.ts';
 import { createLoaders } from '../src/db/loaders.ts';
 import { guardScopes } from '../src/pipeline/scopes.ts';
@@ -15,6 +16,7 @@ import { bookingResolvers } from './bookings/index.ts';
 import { catalogueResolvers } from './catalogue/index.ts';
 import type { Caller, GraphqlContext } from './context.ts';
 import { customerResolvers } from './customers/index.ts';
+import { referenceResolvers } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
 import { scalars } from './scalars.ts';
 
@@ -27,12 +29,18 @@ export function typeDefs(): string[] {
     .map((file) => readFileSync(join(schemaDir, file), 'utf8'));
 }
 
+/** The schema is an Apollo Federation 2 subgraph; it also serves clients directly. */
 export function buildSchema(): GraphQLSchema {
-  const schema = makeExecutableSchema({
-    typeDefs: typeDefs(),
-    resolvers: [scalars, paymentResolvers, customerResolvers, bookingResolvers, appointmentResolvers, catalogueResolvers] as never,
-  });
-  return guardScopes(schema);
+  const resolvers = mergeResolvers([
+    scalars,
+    paymentResolvers,
+    customerResolvers,
+    bookingResolvers,
+    appointmentResolvers,
+    catalogueResolvers,
+    referenceResolvers,
+  ] as never[]);
+  return guardScopes(buildSubgraphSchema([{ typeDefs: parse(typeDefs().join('\n')), resolvers: resolvers as never }]));
 }
 
 /** No company matches this id, so a context without a caller reads nothing. */

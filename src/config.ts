@@ -38,9 +38,18 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   CLIENT_SECRET_GRACE_HOURS: int(0).default(24),
   SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  GRAPHQL_MAX_DEPTH: int(1).default(12),
+  GRAPHQL_MAX_ALIASES: int(0).default(50),
+  GRAPHQL_MAX_COST: int(1).default(25_000),
+  GRAPHQL_INTROSPECTION: bool.optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string; production: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {
+  DATA_DIR: string;
+  production: boolean;
+  /** Schema introspection: on outside production unless GRAPHQL_INTROSPECTION says otherwise. */
+  GRAPHQL_INTROSPECTION: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -52,5 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR), production: parsed.data.NODE_ENV === 'production' };
+  const production = parsed.data.NODE_ENV === 'production';
+  return {
+    ...parsed.data,
+    DATA_DIR: resolve(parsed.data.DATA_DIR),
+    production,
+    GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
+  };
 }

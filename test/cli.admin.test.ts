@@ -102,45 +102,45 @@ describe('admin commands print the documented JSON', () => {
     );
   });
 
-  const rows: [command: string, args: () => string[], check: (output: any) => void, env?: Record<string, string>][] = [
-    [
-      'company create --name N --timezone TZ --currency GBP|EUR|USD',
-      () => ['company', 'create', '--name', 'Harbour Yoga', '--timezone', 'Europe/London', '--currency', 'GBP'],
-      (output) => {
+  const rows: { command: string; args: () => string[]; check: (output: any) => void; env?: Record<string, string> }[] = [
+    {
+      command: 'company create --name N --timezone TZ --currency GBP|EUR|USD',
+      args: () => ['company', 'create', '--name', 'Harbour Yoga', '--timezone', 'Europe/London', '--currency', 'GBP'],
+      check: (output) => {
         expect(keys(output)).toEqual(['id']);
         expect(output.id).toMatch(/^co_/);
         made.company = output.id;
       },
-    ],
-    [
-      'company list',
-      () => ['company', 'list'],
-      (output) => {
+    },
+    {
+      command: 'company list',
+      args: () => ['company', 'list'],
+      check: (output) => {
         expect(output).toEqual([{ id: made.company, name: 'Harbour Yoga', timezone: 'Europe/London', currency: 'GBP' }]);
       },
-    ],
-    [
-      'import --company ID --file BUNDLE.json',
-      () => ['import', '--company', made.company, '--file', made.bundle],
-      (output) => {
+    },
+    {
+      command: 'import --company ID --file BUNDLE.json',
+      args: () => ['import', '--company', made.company, '--file', made.bundle],
+      check: (output) => {
         expect(keys(output)).toEqual(['imported']);
         expect(output.imported.customers).toBe(2);
         for (const count of Object.values(output.imported)) expect(typeof count).toBe('number');
       },
-    ],
-    [
-      'export --company ID --file OUT.json',
-      () => ['export', '--company', made.company, '--file', made.exported],
-      (output) => {
+    },
+    {
+      command: 'export --company ID --file OUT.json',
+      args: () => ['export', '--company', made.company, '--file', made.exported],
+      check: (output) => {
         expect(keys(output)).toEqual(['exported']);
         expect(output.exported.customers).toBe(2);
         for (const count of Object.values(output.exported)) expect(typeof count).toBe('number');
       },
-    ],
-    [
-      'client create --company ID --name N --scopes "s1 s2" [--description D] [--expires-days N]',
-      () => ['client', 'create', '--company', made.company, '--name', 'CRM sync', '--scopes', 'customers:read bookings:read', '--description', 'nightly', '--expires-days', '30'],
-      (output) => {
+    },
+    {
+      command: 'client create --company ID --name N --scopes "s1 s2" [--description D] [--expires-days N]',
+      args: () => ['client', 'create', '--company', made.company, '--name', 'CRM sync', '--scopes', 'customers:read bookings:read', '--description', 'nightly', '--expires-days', '30'],
+      check: (output) => {
         expect(keys(output)).toEqual(['client_id', 'client_secret', 'expires_at', 'scopes']);
         expect(output.client_id).toMatch(/^m2m_/);
         expect(output.client_secret).toMatch(HEX64);
@@ -152,68 +152,68 @@ describe('admin commands print the documented JSON', () => {
         made.client = output.client_id;
         made.clientSecret = output.client_secret;
       },
-    ],
-    [
-      'client list --company ID',
-      () => ['client', 'list', '--company', made.company],
-      (output) => {
+    },
+    {
+      command: 'client list --company ID',
+      args: () => ['client', 'list', '--company', made.company],
+      check: (output) => {
         expect(output).toHaveLength(1);
         expect(keys(output[0])).toEqual(['client_id', 'expires_at', 'name', 'revoked', 'scopes']);
         expect(output[0]).toMatchObject({ client_id: made.client, name: 'CRM sync', scopes: ['customers:read', 'bookings:read'], revoked: false });
         expect(JSON.stringify(output)).not.toContain(made.clientSecret);
       },
-    ],
-    [
-      'client scopes --client ID --scopes "…"',
-      () => ['client', 'scopes', '--client', made.client, '--scopes', 'events:read appointments:read'],
-      (output) => expect(output).toEqual({ client_id: made.client, scopes: ['events:read', 'appointments:read'] }),
-    ],
-    [
-      'client rotate --client ID',
-      () => ['client', 'rotate', '--client', made.client],
-      (output) => {
+    },
+    {
+      command: 'client scopes --client ID --scopes "…"',
+      args: () => ['client', 'scopes', '--client', made.client, '--scopes', 'events:read appointments:read'],
+      check: (output) => expect(output).toEqual({ client_id: made.client, scopes: ['events:read', 'appointments:read'] }),
+    },
+    {
+      command: 'client rotate --client ID',
+      args: () => ['client', 'rotate', '--client', made.client],
+      check: (output) => {
         expect(keys(output)).toEqual(['client_id', 'client_secret']);
         expect(output.client_id).toBe(made.client);
         expect(output.client_secret).toMatch(HEX64);
         expect(output.client_secret).not.toBe(made.clientSecret);
       },
-    ],
-    [
-      'client revoke --client ID',
-      () => ['client', 'revoke', '--client', made.client],
-      (output) => expect(output).toEqual({ client_id: made.client, revoked: true }),
-    ],
-    [
-      'v1-key create --company ID [--name N]',
-      () => ['v1-key', 'create', '--company', made.company, '--name', 'legacy shop'],
-      (output) => {
+    },
+    {
+      command: 'client revoke --client ID',
+      args: () => ['client', 'revoke', '--client', made.client],
+      check: (output) => expect(output).toEqual({ client_id: made.client, revoked: true }),
+    },
+    {
+      command: 'v1-key create --company ID [--name N]',
+      args: () => ['v1-key', 'create', '--company', made.company, '--name', 'legacy shop'],
+      check: (output) => {
         expect(keys(output)).toEqual(['apiKey', 'apiSecret']);
         expect(output.apiKey).toMatch(/^key_/);
         expect(output.apiSecret).toMatch(HEX64);
       },
-    ],
-    [
-      'webhook set --company ID --url URL --events "e1 e2"',
-      () => ['webhook', 'set', '--company', made.company, '--url', receiverUrl, '--events', 'registration.created pass.purchased'],
-      (output) => {
+    },
+    {
+      command: 'webhook set --company ID --url URL --events "e1 e2"',
+      args: () => ['webhook', 'set', '--company', made.company, '--url', receiverUrl, '--events', 'registration.created pass.purchased'],
+      check: (output) => {
         expect(keys(output)).toEqual(['events', 'id', 'signingSecret', 'url']);
         expect(output.id).toMatch(/^whk_/);
         expect(output.url).toBe(receiverUrl);
         expect(output.events).toEqual(['registration.created', 'pass.purchased']);
         expect(output.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
       },
-      { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
-    ],
-    [
-      'webhook test --company ID',
-      () => ['webhook', 'test', '--company', made.company],
-      (output) => expect(output).toEqual({ delivered: true, status: 204 }),
-      { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
-    ],
-    [
-      'webhook deliveries --company ID [--limit N]',
-      () => ['webhook', 'deliveries', '--company', made.company, '--limit', '10'],
-      (output) => {
+      env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
+    },
+    {
+      command: 'webhook test --company ID',
+      args: () => ['webhook', 'test', '--company', made.company],
+      check: (output) => expect(output).toEqual({ delivered: true, status: 204 }),
+      env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
+    },
+    {
+      command: 'webhook deliveries --company ID [--limit N]',
+      args: () => ['webhook', 'deliveries', '--company', made.company, '--limit', '10'],
+      check: (output) => {
         expect(output).toHaveLength(1);
         expect(keys(output[0])).toEqual(['at', 'attempt', 'durationMs', 'event', 'eventId', 'status']);
         expect(output[0]).toMatchObject({ event: 'registration.created', attempt: 1, status: 204 });
@@ -221,15 +221,15 @@ describe('admin commands print the documented JSON', () => {
         expect(output[0].at).toMatch(ISO);
         expect(typeof output[0].durationMs).toBe('number');
       },
-    ],
-    [
-      'audit list --company ID [--client ID] [--since ISO] [--limit N]',
-      () => ['audit', 'list', '--company', made.company],
-      (output) => expect(output).toEqual([]),
-    ],
+    },
+    {
+      command: 'audit list --company ID [--client ID] [--since ISO] [--limit N]',
+      args: () => ['audit', 'list', '--company', made.company],
+      check: (output) => expect(output).toEqual([]),
+    },
   ];
 
-  it.each(rows)('%s', async (_command, args, check, env) => {
+  it.each(rows)('$command', async ({ args, check, env }) => {
     check(await adminJson(args(), env));
   });
 

@@ -91,7 +91,7 @@ describe('POST /token', () => {
       oauth.allowInsecureRequests(config);
       const tokens = await oauth.clientCredentialsGrant(config);
       expect(tokens.token_type).toBe('bearer');
-      expect(tokens.expiresIn()).toBe(3600);
+      expect(tokens.expires_in).toBe(3600);
       expect(tokens.scope).toBe('customers:read');
       expect((await call(`${studio.m2m}/customers`, tokens.access_token)).status).toBe(200);
     });

@@ -37,7 +37,7 @@ function input(properties: Record<string, Schema>, description: string, required
 }
 
 const prefixedId = (prefix: string, what: string): Schema =>
-  str(`${what}: a \`${prefix}\` id.`, { pattern: `^${prefix.replace(/[-_]/g, (c) => `\\${c}`)}`, examples: [`${prefix}01jzp7pt00yndamntynwer2t34`] });
+  str(`${what}: a \`${prefix}\` id.`, { pattern: `^${prefix}`, examples: [`${prefix}01jzp7pt00yndamntynwer2t34`] });
 
 const LOCAL_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$';
 const localDatetime = (description: string): Schema => str(`${description} Local time without offset, in the zone of \`tz\`.`, { pattern: LOCAL_DATETIME, examples: ['2026-12-01T09:30:00'] });

@@ -47,7 +47,7 @@ function instant(value: string): Date {
   return at;
 }
 
-export function adminProgram(): Command {
+function adminProgram(): Command {
   const program = new Command('admin')
     .description('Administer the booking service: companies, data, API credentials, webhooks, audit log.')
     .showHelpAfterError('(add --help for usage)');

@@ -153,13 +153,13 @@ export function generateBundle(options: DemoOptions): Bundle {
 
   // ---- catalogue
   const vouchers: Voucher[] = [
-    { id: 'vch_welcome10', code: 'WELCOME10', description: '10% off your first pass', percentOff: 10, base100AmountOff: null,
+    { id: id('voucher', todayMs - 400 * DAY), code: 'WELCOME10', description: '10% off your first pass', percentOff: 10, base100AmountOff: null,
       validFrom: addDays(today, -365), validUntil: addDays(today, 365), maxRedemptions: 1000, active: true },
-    { id: 'vch_friend5', code: 'FRIEND5', description: 'Friend referral credit', percentOff: null, base100AmountOff: 500,
+    { id: id('voucher', todayMs - 400 * DAY), code: 'FRIEND5', description: 'Friend referral credit', percentOff: null, base100AmountOff: 500,
       validFrom: null, validUntil: null, maxRedemptions: null, active: true },
-    { id: 'vch_summer15', code: 'SUMMER15', description: 'Summer sale (ended)', percentOff: 15, base100AmountOff: null,
+    { id: id('voucher', todayMs - 400 * DAY), code: 'SUMMER15', description: 'Summer sale (ended)', percentOff: 15, base100AmountOff: null,
       validFrom: addDays(today, -150), validUntil: addDays(today, -90), maxRedemptions: 200, active: false },
-    { id: 'vch_newyear20', code: 'NEWYEAR20', description: 'New year, new practice', percentOff: 20, base100AmountOff: null,
+    { id: id('voucher', todayMs - 400 * DAY), code: 'NEWYEAR20', description: 'New year, new practice', percentOff: 20, base100AmountOff: null,
       validFrom: addDays(today, 40), validUntil: addDays(today, 70), maxRedemptions: 300, active: true },
   ];
 

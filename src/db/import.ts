@@ -77,8 +77,7 @@ export async function importBundle(
   input: unknown,
   options: ImportOptions = {},
 ): Promise<Record<string, number>> {
-  let T=performance.now(); const lap=(l:string)=>{const n=performance.now(); process.stderr.write(`${l} ${(n-T).toFixed(0)}ms\n`); T=n;};
-  const bundle = validate(input); lap('validate');
+  const bundle = validate(input);
   const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
   await client.connect();
   let plan: Plan | undefined;
@@ -86,9 +85,9 @@ export async function importBundle(
     await client.query('begin');
     if (process.env.NO_TRIGGERS) await client.query('set local session_replication_role = replica');
     const company = await findCompany(client, companyId);
-    plan = await prepare(client, company, bundle); lap('prepare');
-    await write(client, plan, options.onProgress, lap); lap('write');
-    await client.query('commit'); lap('commit');
+    plan = await prepare(client, company, bundle);
+    await write(client, plan, options.onProgress);
+    await client.query('commit');
     return plan.counts;
   } catch (error) {
     await client.query('rollback').catch(() => {});
@@ -123,6 +122,7 @@ function rule(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.input === undefined) return 'required';
       return `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'required';
       return `must be ${issue.values.map(String).join(' or ')}`;
     case 'invalid_union':
       return issue.discriminator && 'options' in issue ? `must be ${(issue.options as unknown[]).map(String).join(' or ')}` : undefined;
@@ -640,13 +640,14 @@ function field(value: Value): string {
   return String(value);
 }
 
-async function write(client: pg.Client, plan: Plan, onProgress?: (done: number, total: number) => void, lap?: any): Promise<void> {
+async function write(client: pg.Client, plan: Plan, onProgress?: (done: number, total: number) => void): Promise<void> {
   const total = plan.tables.reduce((sum, t) => sum + t.rows.length, 0);
   let done = 0;
   onProgress?.(0, total);
   for (const table of plan.tables) {
     if (!table.rows.length) continue;
-    const rows = table.rows;
+    const rows = table.columns[1] === 'id' && process.env.SORT ? [...table.rows].sort((a, b) => (a[1]! < b[1]! ? -1 : 1)) : table.rows;
+    const t0 = performance.now();
     async function* chunks() {
       for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
         let text = '';
@@ -663,7 +664,8 @@ async function write(client: pg.Client, plan: Plan, onProgress?: (done: number, 
       }
     }
     const columns = table.columns.map((name) => `"${name}"`).join(', ');
-    await pipeline(Readable.from(chunks()), client.query(copyFrom(`copy "${table.name}" (${columns}) from stdin`))); lap(table.name);
+    await pipeline(Readable.from(chunks()), client.query(copyFrom(`copy "${table.name}" (${columns}) from stdin`)));
+    if (rows.length > 5000) process.stderr.write(`${table.name} ${(performance.now() - t0).toFixed(0)}ms\n`);
   }
   for (const increment of plan.increments) {
     if (!increment.amounts.size) continue;

@@ -141,6 +141,11 @@ export function createLoaders(em: EntityManager, companyId: string) {
     plan: byId<ISubscriptionPlan>(em, SubscriptionPlan),
     voucher: byId<IVoucher>(em, Voucher),
     appointment: byId<IAppointment>(em, Appointment),
+    booking: byId<IBooking>(em, Booking),
+    videoPurchase: byId<IVideoPurchase>(em, VideoPurchase),
+    mandate: byId<IMandate>(em, Mandate),
+    note: byId<INote>(em, Note),
+    answer: byId<IQuestionnaireAnswer>(em, QuestionnaireAnswer),
 
     bookingsOfTransaction: childrenOf<IBooking>(em, Booking, 'transaction', { id: 'asc' }),
     datesOfEvent: childrenOf<IEventDate>(em, EventDate, 'event', { startsAt: 'asc', id: 'asc' }),

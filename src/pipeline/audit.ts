@@ -1,7 +1,8 @@
 /**
  * Audit entries are written off the request path: queued, then inserted in batches every half second
  * (or sooner when many wait), and flushed on shutdown so no entry is lost on SIGTERM. Entries older
- * than 90 days are purged daily.
+ * than 90 days are purged at start and daily after, so instances that restart more often than daily
+ * still purge.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -17,15 +18,19 @@ export class AuditWriter {
   readonly #clock: Clock;
   #queue: AuditRecord[] = [];
   #flushing: Promise<void> = Promise.resolve();
+  #purging: Promise<unknown> = Promise.resolve();
   readonly #timer: NodeJS.Timeout;
-  readonly #purgeTimer: NodeJS.Timeout;
+  readonly #purgeTimers: NodeJS.Timeout[];
 
   constructor(orm: MikroORM, logger: Logger, clock: Clock, options = { intervalMs: 500, batchSize: 500 }) {
     this.#orm = orm;
     this.#logger = logger;
     this.#clock = clock;
     this.#timer = setInterval(() => void this.flush(), options.intervalMs).unref();
-    this.#purgeTimer = setInterval(() => void this.purge().catch((error) => this.#logger.error({ error }, 'audit purge failed')), DAY_MS).unref();
+    const purge = () => {
+      this.#purging = this.purge().catch((error: unknown) => this.#logger.error({ err: error }, 'audit purge failed'));
+    };
+    this.#purgeTimers = [setTimeout(purge, 0).unref(), setInterval(purge, DAY_MS).unref()];
     this.batchSize = options.batchSize;
   }
 
@@ -44,7 +49,7 @@ export class AuditWriter {
         try {
           await recordAudit(this.#orm, batch);
         } catch (error) {
-          this.#logger.error({ error, entries: batch.length }, 'audit batch could not be written');
+          this.#logger.error({ err: error, entries: batch.length }, 'audit batch could not be written');
         }
       }
     });
@@ -60,7 +65,7 @@ export class AuditWriter {
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    clearInterval(this.#purgeTimer);
-    await this.flush();
+    for (const timer of this.#purgeTimers) clearTimeout(timer);
+    await Promise.all([this.flush(), this.#purging]);
   }
 }

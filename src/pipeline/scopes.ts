@@ -72,8 +72,11 @@ export function scopeRequirements(
       if (selection.kind === Kind.INLINE_FRAGMENT || selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? fragments.get(selection.name.value) : selection;
         if (!fragment) continue;
-        const condition = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : type;
-        walk(fragment.selectionSet, (condition ?? type) as GraphQLCompositeType, prefix, inherited);
+        const condition = (fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : type) ?? type;
+        // An entity reached by reference (federation's `_entities`) needs the scope its type declares.
+        const typeScope = !inherited && isObjectType(condition) ? getDirective(schema, condition, 'scope')?.[0]?.name as string | undefined : undefined;
+        if (typeScope) found.push({ path: prefix, scope: typeScope });
+        walk(fragment.selectionSet, condition as GraphQLCompositeType, prefix, typeScope ?? inherited);
         continue;
       }
       const name = selection.name.value;

@@ -22,6 +22,8 @@ import { recordRequestDurations } from './request-metrics.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
+type ApolloServerOptionsRules = NonNullable<ConstructorParameters<typeof ApolloServer>[0]['validationRules']>;
+
 export interface AppOptions<Context extends BaseContext = BaseContext> {
   graphql: {
     schema: GraphQLSchema;
@@ -29,6 +31,8 @@ export interface AppOptions<Context extends BaseContext = BaseContext> {
     /** The operation pipeline's Apollo plugins (scopes, cache, audit details). */
     plugins?: ApolloServerPlugin<Context>[];
     formatError?: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+    /** Extra validation rules (depth and alias limits). */
+    validationRules?: ApolloServerOptionsRules;
     /** HTTP steps run before /graphql (authentication, rate limits, audit). */
     before?: RequestHandler[];
   };
@@ -58,9 +62,10 @@ export async function createApp<Context extends BaseContext>(services: Services,
     logger: logger.child({ component: 'graphql' }),
     nodeEnv: config.NODE_ENV,
     csrfPrevention: true,
-    introspection: !config.production,
+    introspection: config.GRAPHQL_INTROSPECTION,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    validationRules: options.graphql.validationRules ?? [],
     ...(options.graphql.formatError && { formatError: options.graphql.formatError }),
     // main.ts owns the signals: it drains HTTP first, then stops the database.
     stopOnTerminationSignals: false,

@@ -2,6 +2,7 @@
  * What this service serves over HTTP: the GraphQL schema with its per-request context and the pipeline's
  * plugins, and the REST surfaces mounted over the same Apollo server.
  */
+import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Request, Response } from 'express';
 import type { GraphqlContext } from '../../resolvers/context.ts';
 import { buildSchema, graphqlContext } from '../../resolvers/index.ts';
@@ -9,6 +10,7 @@ import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { pipelinePlugin } from '../pipeline/graphql-plugin.ts';
+import { costLimitPlugin, limitRules } from '../pipeline/query-limits.ts';
 import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import type { Services } from '../services.ts';
@@ -26,6 +28,7 @@ export interface Surfaces extends AppOptions<GraphqlContext> {
 }
 
 export async function serviceSurfaces(services: Services): Promise<Surfaces> {
+  const { config } = services;
   const schema = buildSchema();
   const pipeline = await createPipeline(services);
   const m2mRoutes = compileM2mRoutes(schema);
@@ -39,7 +42,8 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
         res.locals.audit = context.outcome;
         return context;
       },
-      plugins: [pipelinePlugin(schema, pipeline.cache)],
+      plugins: [costLimitPlugin(schema, config.GRAPHQL_MAX_COST), pipelinePlugin(schema, pipeline.cache)],
+      validationRules: limitRules({ maxDepth: config.GRAPHQL_MAX_DEPTH, maxAliases: config.GRAPHQL_MAX_ALIASES, maxCost: config.GRAPHQL_MAX_COST }),
       formatError: graphqlErrorFormatter(services.logger.child({ component: 'graphql' })),
       before: [
         auditCalls(pipeline, 'graphql', () => 'graphql'),
@@ -48,6 +52,8 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       ],
     },
     mount: (app, apollo) => {
+      const sdl = printSubgraphSchema(schema);
+      app.get('/graphql/schema.graphql', (_req, res) => res.type('text/plain; charset=utf-8').send(sdl));
       app.use(services.config.M2M_BASE_PATH, m2mSurface(services, pipeline, apollo, m2mRoutes, m2mOpenApi(m2mRoutes, services.config.M2M_BASE_PATH)));
     },
     onClose: () => pipeline.close(),

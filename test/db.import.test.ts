@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Bundle } from '../src/db/bundle.ts';
+import {
+  Appointment, Booking, Company, Customer, Event, EventDate, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Mandate,
+  Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionPlan, Transaction, VideoPurchase, Voucher,
+} from '../src/db/entities/index.ts';
+import { ImportError, importBundle } from '../src/db/import.ts';
+import { companyEm, unscopedEm } from '../src/db/scope.ts';
+import { testOrm } from './support/db.ts';
+
+let ctx: Awaited<ReturnType<typeof testOrm>>;
+const studio = 'co_studio';
+const other = 'co_other';
+
+/** A small bundle that imports cleanly; each failure case below breaks one thing in a fresh copy. */
+function validBundle() {
+  return {
+    format: 1,
+    customers: [
+      { id: 'cust_ada', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', mobile: '+447700900001', createdAt: '2026-01-02T10:00:00Z' },
+      { id: 'cust_bob', firstname: 'Bob', lastname: 'Babbage', email: 'bob@example.com' },
+    ],
+    events: [
+      {
+        id: 'evt_yoga', name: 'Morning Yoga', timezone: 'Europe/London',
+        dates: [
+          { id: 'date_y1', datetime: '2026-12-01T09:00:00', duration: 60, capacity: 2 },
+          { id: 'date_gap', datetime: '2026-03-29T01:30:00', duration: 60, capacity: 5 },
+          { id: 'date_twice', datetime: '2026-10-25T01:30:00', duration: 60, capacity: 5 },
+        ],
+        pricingOptions: [{ id: 'po-dropin', name: 'Drop-in', base100Price: 1200, credits: 1 }],
+      },
+      { id: 'evt_barre', name: 'Barre', pricingOptions: [{ id: 'po-barre', name: 'Drop-in', base100Price: 1500, credits: 1 }] },
+    ],
+    transactions: [
+      {
+        id: 'txn_1', customerId: 'cust_ada', purchaseDate: '2026-11-01T10:00:00',
+        bookings: [
+          { id: 'booking_1', eventDateId: 'date_y1', pricingOptionId: 'po-dropin', payment: { method: 'CARD', base100GrossPrice: 1200, base100NetPrice: 1000 } },
+          { id: 'booking_2', eventDateId: 'date_y1', pricingOptionId: 'po-dropin', boughtForId: 'cust_bob',
+            payment: { method: 'PASS', currency: 'CR', creditsUsed: 1, packageId: 'package_1' } },
+          { id: 'booking_3', eventDateId: 'date_y1', pricingOptionId: 'po-dropin', isCancelled: true, isRefunded: true,
+            payment: { method: 'CARD', currency: 'EUR', base100GrossPrice: 1200, base100NetPrice: 1200 } },
+        ],
+      },
+    ],
+    facilitators: [
+      {
+        id: 'fac_jo', name: 'Jo Bloggs', timezone: 'Europe/London',
+        weeklyWindows: [{ weekday: 1, start: '09:00', end: '12:00' }, { weekday: 2, start: '13:00', end: '17:30' }],
+        dateOverrides: [{ date: '2026-12-25', windows: [] }, { date: '2026-12-24', windows: [{ start: '10:00', end: '12:00' }] }],
+      },
+    ],
+    services: [
+      {
+        id: 'svc_massage', name: 'Massage', bufferMinutes: 15,
+        options: [
+          { name: '60 min', durationMinutes: 60, base100Price: 5000, credits: 2 },
+          { name: '30 min', durationMinutes: 30, base100Price: 3000, credits: 1, deleted: true },
+        ],
+      },
+    ],
+    appointments: [
+      { id: 'appt_1', customerId: 'cust_ada', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo',
+        datetime: '2026-12-07T10:00:00', createdAt: '2026-11-20T09:00:00Z', payment: { method: 'CARD', base100PricePaid: 5000, status: 'PAID' } },
+      { id: 'appt_2', customerId: 'cust_bob', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo',
+        datetime: '2026-12-07T11:15:00', payment: { method: 'PASS', creditsUsed: 2, packageId: 'package_1' } },
+    ],
+    passes: [{ id: 'pass_10', name: '10 classes', credits: 10, validityDays: 90, base100Price: 9000, active: true }],
+    passPurchases: [
+      { id: 'package_1', customerId: 'cust_ada', passId: 'pass_10', creditsAllocated: 10, createdAt: '2026-11-01T10:00:00Z',
+        starts: '2026-11-01', expires: '2027-01-30', payment: { base100GrossPrice: 9000, base100NetPrice: 9000 } },
+    ],
+    media: [{ id: 'media_intro', name: 'Pilates basics', base100Price: 800, credits: 1, accessDays: 30 }],
+    videoPurchases: [
+      { id: 'media_p1', customerId: 'cust_ada', mediaId: 'media_intro', createdAt: '2026-11-03T12:00:00Z', expiresOn: '2026-12-03',
+        payment: { method: 'CARD', base100Price: 800 } },
+    ],
+    subscriptionPlans: [{ id: 'plan_monthly', name: 'Unlimited monthly', base100Price: 6500, interval: 'MONTH' }],
+    mandates: [
+      { id: 'mandate_1', customerId: 'cust_ada', planId: 'plan_monthly', state: 'ACTIVE', createdAt: '2026-10-01T08:00:00Z',
+        grace: 7, earliestCancellationDate: '2027-01-01', renewalDate: '2026-12-01' },
+    ],
+    vouchers: [
+      { id: 'vch_welcome', code: 'WELCOME10', percentOff: 10, validFrom: '2026-01-01', validUntil: '2026-12-31', maxRedemptions: 100 },
+      { code: 'FRIEND5', base100AmountOff: 500 },
+    ],
+  } satisfies Bundle;
+}
+type Editable = ReturnType<typeof validBundle> & Record<string, any>;
+
+async function rowsOf(companyId: string): Promise<number> {
+  const tables = [
+    'customer', 'event', 'event_date', 'pricing_option', 'event_transaction', 'booking', 'facilitator', 'facilitator_window',
+    'facilitator_date_override', 'service', 'service_option', 'appointment', 'pass_template', 'pass_purchase', 'media',
+    'video_purchase', 'subscription_plan', 'mandate', 'voucher',
+  ];
+  const sql = tables.map((t) => `(select count(*) from ${t} where company_id = ?)`).join(' + ');
+  const [row] = await unscopedEm(ctx.orm).getConnection().execute<{ n: string }[]>(`select ${sql} as n`, tables.map(() => companyId));
+  return Number(row!.n);
+}
+
+async function problemsOf(bundle: unknown, companyId = studio): Promise<string[]> {
+  try {
+    await importBundle(ctx.orm, companyId, bundle);
+  } catch (error) {
+    if (error instanceof ImportError) return error.problems;
+    throw error;
+  }
+  throw new Error('the import succeeded');
+}
+
+beforeAll(async () => {
+  ctx = await testOrm();
+  const em = unscopedEm(ctx.orm);
+  em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
+  em.create(Company, { id: other, name: 'Other', timezone: 'Europe/Paris', currency: 'EUR' });
+  em.create(Customer, { id: 'cust_existing', company: studio, firstname: 'Eve', lastname: 'Existing', email: 'eve@example.com' });
+  em.create(Customer, { id: 'cust_elsewhere', company: other, firstname: 'Olga', lastname: 'Other', email: 'olga@example.com' });
+  em.create(Event, { id: 'evt_existing', company: studio, name: 'Existing class', timezone: 'Europe/London' });
+  em.create(EventDate, { id: 'date_existing', company: studio, event: 'evt_existing', startsAt: new Date('2026-12-02T18:00:00Z'), duration: 60, capacity: 2, spacesBooked: 1 });
+  em.create(PricingOption, { id: 'po-existing', company: studio, event: 'evt_existing', name: 'Drop-in', base100Price: 1000, credits: 1 });
+  await em.flush();
+});
+afterAll(() => ctx.close());
+
+describe('a bundle with a problem imports nothing and names the place', () => {
+  const cases: [string, (b: Editable) => void, string | RegExp][] = [
+    ['an id with the wrong prefix', (b) => (b.customers[0].id = 'customer_ada'),
+      'customers[0].id: must be cust_ followed by 1-64 characters of [A-Za-z0-9_-]'],
+    ['an id with characters outside [A-Za-z0-9_-]', (b) => (b.events[0].dates[0].id = 'date_y 1'),
+      'events[0].dates[0].id: must be date_ followed by 1-64 characters of [A-Za-z0-9_-]'],
+    ['a missing required field', (b) => delete (b.customers[1] as Record<string, unknown>).email, 'customers[1].email: required'],
+    ['a missing nested field', (b) => delete (b.transactions[0].bookings[1].payment as Record<string, unknown>).creditsUsed,
+      'transactions[0].bookings[1].payment.creditsUsed: required'],
+    ['an unknown payment method', (b) => ((b.transactions[0].bookings[0].payment as Record<string, unknown>).method = 'CASH'),
+      'transactions[0].bookings[0].payment.method: must be CARD or PASS'],
+    ['a local datetime with an offset', (b) => (b.events[0].dates[0].datetime = '2026-12-01T09:00:00Z'),
+      'events[0].dates[0].datetime: must be a local datetime YYYY-MM-DDTHH:MM:SS'],
+    ['negative money', (b) => (b.passes[0].base100Price = -1), 'passes[0].base100Price: must be >= 0'],
+    ['a misspelt field', (b) => ((b.customers[0] as Record<string, unknown>).firstName = 'Ada'), 'customers[0]: unknown field firstName'],
+    ['a dangling reference', (b) => (b.transactions[0].bookings[0].eventDateId = 'date_x'),
+      'transactions[0].bookings[0].eventDateId: unknown reference date_x'],
+    ["a reference to another company's record", (b) => (b.transactions[0].customerId = 'cust_elsewhere'),
+      'transactions[0].customerId: unknown reference cust_elsewhere'],
+    ['a pricing option of another event', (b) => (b.transactions[0].bookings[0].pricingOptionId = 'po-barre'),
+      'transactions[0].bookings[0].pricingOptionId: po-barre is not a pricing option of the event of date_y1'],
+    ['an appointment for an option the service lacks', (b) => (b.appointments[0].optionName = '90 min'),
+      'appointments[0].optionName: service svc_massage has no option named 90 min'],
+    ['a duplicate id inside the bundle', (b) => (b.customers[1].id = 'cust_ada'), 'customers[1].id: duplicate id cust_ada (first at customers[0])'],
+    ['a media id also used by a video purchase', (b) => (b.videoPurchases[0].id = 'media_intro'),
+      'videoPurchases[0].id: duplicate id media_intro (first at media[0])'],
+    ['an id already in the company', (b) => (b.customers[1].id = 'cust_existing'), 'customers[1].id: cust_existing already exists'],
+    ['an id already in another company', (b) => (b.customers[1].id = 'cust_elsewhere'), 'customers[1].id: cust_elsewhere already exists'],
+    ['an event date booked over capacity', (b) => (b.events[0].dates[0].capacity = 1),
+      'events[0].dates[0].capacity: its live bookings take 2 spaces, more than the capacity of 1'],
+    ['bookings that overfill an event date already in the database', (b) => {
+      b.transactions[0].bookings[0].eventDateId = 'date_existing';
+      b.transactions[0].bookings[0].pricingOptionId = 'po-existing';
+      b.transactions[0].bookings[0].spaces = 2;
+    }, "transactions[0].bookings[0].eventDateId: the bundle's live bookings would take event date date_existing past its capacity"],
+    ['more credits consumed than allocated', (b) => ((b.passPurchases[0] as Record<string, unknown>).creditsConsumed = 11),
+      'passPurchases[0].creditsConsumed: 11 credits consumed, more than the 10 allocated'],
+    ['PASS payments drawing more credits than a pass purchase holds', (b) => (b.passPurchases[0].creditsAllocated = 2),
+      'passPurchases[0].creditsConsumed: 3 credits consumed, more than the 2 allocated'],
+    ['a pass purchase that expires before it starts', (b) => (b.passPurchases[0].expires = '2026-10-01'),
+      'passPurchases[0].expires: must not be before starts'],
+    ['appointments of one facilitator that overlap, buffer included', (b) => (b.appointments[1].datetime = '2026-12-07T11:10:00'),
+      /^appointments\[1\]\.datetime: facilitator fac_jo is already booked then \(appointment_no_overlap: another appointment holds 2026-12-07T10:00:00 to 2026-12-07T11:15:00/],
+    ['a voucher code used twice', (b) => (b.vouchers[1].code = 'WELCOME10'), 'vouchers[1].code: WELCOME10 is already the code of another voucher'],
+    ['a voucher with both kinds of discount', (b) => ((b.vouchers[0] as Record<string, unknown>).base100AmountOff = 100),
+      'vouchers[0].percentOff: give either percentOff or base100AmountOff'],
+    ['a weekly window that ends before it starts', (b) => (b.facilitators[0].weeklyWindows[0].end = '08:00'),
+      'facilitators[0].weeklyWindows[0].end: must be after start'],
+  ];
+
+  it.each(cases)('%s', async (_, breakIt, expected) => {
+    const before = await rowsOf(studio);
+    const bundle = validBundle() as Editable;
+    breakIt(bundle);
+    const problems = await problemsOf(bundle);
+    if (typeof expected === 'string') expect(problems).toContain(expected);
+    else expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
+    expect(await rowsOf(studio)).toBe(before);
+  });
+
+  it('reports at most 20 problems and says how many more there are', async () => {
+    const customers = Array.from({ length: 30 }, (_, i) => ({ id: `cust_${i}`, firstname: 'A', lastname: 'B' }));
+    const problems = await problemsOf({ format: 1, customers });
+    expect(problems).toHaveLength(21);
+    expect(problems[0]).toBe('customers[0].email: required');
+    expect(problems[20]).toBe('... and 10 more problems');
+  });
+
+  it('refuses a document that is not format 1, and an unknown company', async () => {
+    expect(await problemsOf({ customers: [] })).toEqual(['format: required']);
+    expect(await problemsOf({ format: 2 })).toEqual(['format: must be 1']);
+    expect(await problemsOf([])).toEqual(['bundle: must be an object']);
+    expect(await problemsOf({ format: 1 }, 'co_nope')).toEqual(['company: no company co_nope']);
+  });
+
+  it('carries the problems in the message, one a line', async () => {
+    const bundle = validBundle() as Editable;
+    delete (bundle.customers[0] as Record<string, unknown>).firstname;
+    delete (bundle.customers[1] as Record<string, unknown>).lastname;
+    await expect(importBundle(ctx.orm, studio, bundle)).rejects.toThrow('customers[0].firstname: required\ncustomers[1].lastname: required');
+  });
+});
+
+describe('a valid bundle', () => {
+  let counts: Record<string, number>;
+  const progress: [number, number][] = [];
+
+  beforeAll(async () => {
+    counts = await importBundle(ctx.orm, studio, validBundle(), { onProgress: (done, total) => progress.push([done, total]) });
+  });
+
+  it('reports what it imported, per collection and nested kind', () => {
+    expect(counts).toEqual({
+      customers: 2, events: 2, eventDates: 3, pricingOptions: 2, transactions: 1, bookings: 3, facilitators: 1, weeklyWindows: 2,
+      dateOverrides: 2, services: 1, serviceOptions: 2, appointments: 2, passes: 1, passPurchases: 1, media: 1, videoPurchases: 1,
+      subscriptionPlans: 1, mandates: 1, vouchers: 2,
+    });
+    expect(progress.at(-1)).toEqual([31, 31]);
+  });
+
+  it('is readable through the company entity manager', async () => {
+    const em = companyEm(ctx.orm, studio);
+    const ada = await em.findOneOrFail(Customer, 'cust_ada');
+    expect(ada).toMatchObject({ firstname: 'Ada', email: 'ada@example.com', mobile: '+447700900001', archived: false, deletedAt: null });
+    expect(ada.createdAt.toISOString()).toBe('2026-01-02T10:00:00.000Z');
+    expect(await em.count(Customer, {})).toBe(3);
+    expect(await companyEm(ctx.orm, other).count(Customer, {})).toBe(1);
+
+    const txn = await em.findOneOrFail(Transaction, 'txn_1');
+    expect(txn.purchasedAt.toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    const card = await em.findOneOrFail(Booking, 'booking_1');
+    expect(card).toMatchObject({ paymentMethod: 'CARD', currency: 'GBP', base100GrossPrice: 1200, base100NetPrice: 1000, spaces: 1, creditsUsed: null });
+    const pass = await em.findOneOrFail(Booking, 'booking_2');
+    expect(pass).toMatchObject({ paymentMethod: 'PASS', currency: 'CR', creditsUsed: 1, base100GrossPrice: null });
+    expect(pass.passPurchase?.id).toBe('package_1');
+    expect(pass.boughtFor?.id).toBe('cust_bob');
+    expect((await em.findOneOrFail(Booking, 'booking_3')).currency).toBe('EUR');
+  });
+
+  it('counts the spaces of live bookings on each event date', async () => {
+    const em = companyEm(ctx.orm, studio);
+    expect((await em.findOneOrFail(EventDate, 'date_y1')).spacesBooked).toBe(2);
+    expect((await em.findOneOrFail(EventDate, 'date_gap')).spacesBooked).toBe(0);
+  });
+
+  it('turns local datetimes into instants in the event time zone, through DST changes', async () => {
+    const em = companyEm(ctx.orm, studio);
+    expect((await em.findOneOrFail(EventDate, 'date_y1')).startsAt.toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    // 01:30 on 29 March 2026 does not exist in London: it moves forward by the gap, to 02:30 BST.
+    expect((await em.findOneOrFail(EventDate, 'date_gap')).startsAt.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // 01:30 on 25 October 2026 happens twice in London: the first, BST, is taken.
+    expect((await em.findOneOrFail(EventDate, 'date_twice')).startsAt.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect((await em.findOneOrFail(Event, 'evt_barre')).timezone).toBe('Europe/London');
+  });
+
+  it('times appointments in the facilitator zone and blocks the service buffer after them', async () => {
+    const em = companyEm(ctx.orm, studio);
+    const first = await em.findOneOrFail(Appointment, 'appt_1');
+    expect(first).toMatchObject({ durationMinutes: 60, tz: 'Europe/London', status: 'SCHEDULED', paymentMethod: 'CARD', currency: 'GBP', paymentStatus: 'PAID' });
+    expect(first.startsAt.toISOString()).toBe('2026-12-07T10:00:00.000Z');
+    expect(first.blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
+    const second = await em.findOneOrFail(Appointment, 'appt_2');
+    expect(second).toMatchObject({ paymentMethod: 'PASS', currency: 'CR', creditsUsed: 2, base100PricePaid: null });
+  });
+
+  it('takes credits consumed, when left out, from the live PASS payments drawing on the pass purchase', async () => {
+    const purchase = await companyEm(ctx.orm, studio).findOneOrFail(PassPurchase, 'package_1');
+    expect(purchase).toMatchObject({ creditsAllocated: 10, creditsConsumed: 3, currency: 'GBP', base100Discount: 0, starts: '2026-11-01', expires: '2027-01-30' });
+  });
+
+  it('stores facilitators, services and the catalogue', async () => {
+    const em = companyEm(ctx.orm, studio);
+    expect(await em.findOneOrFail(Facilitator, 'fac_jo')).toMatchObject({ name: 'Jo Bloggs', timezone: 'Europe/London' });
+    const windows = await em.find(FacilitatorWindow, { facilitator: 'fac_jo' }, { orderBy: { weekday: 'asc' } });
+    expect(windows.map((w) => [w.weekday, w.startTime, w.endTime])).toEqual([[1, '09:00:00', '12:00:00'], [2, '13:00:00', '17:30:00']]);
+    const overrides = await em.find(FacilitatorDateOverride, { facilitator: 'fac_jo' }, { orderBy: { date: 'asc' } });
+    expect(overrides.map((o) => [o.date, o.windows])).toEqual([['2026-12-24', [{ start: '10:00', end: '12:00' }]], ['2026-12-25', []]]);
+    expect(await em.findOneOrFail(Service, 'svc_massage')).toMatchObject({ bufferMinutes: 15, active: true, deletedAt: null });
+    const options = await em.find(ServiceOption, { service: 'svc_massage' }, { orderBy: { name: 'asc' } });
+    expect(options.map((o) => [o.name, o.durationMinutes, o.deletedAt === null])).toEqual([['30 min', 30, false], ['60 min', 60, true]]);
+    expect(await em.findOneOrFail(PassTemplate, 'pass_10')).toMatchObject({ credits: 10, validityDays: 90 });
+    expect(await em.findOneOrFail(Media, 'media_intro')).toMatchObject({ accessDays: 30, active: true });
+    expect(await em.findOneOrFail(VideoPurchase, 'media_p1')).toMatchObject({ expiresOn: '2026-12-03', currency: 'GBP', base100Price: 800 });
+    expect(await em.findOneOrFail(SubscriptionPlan, 'plan_monthly')).toMatchObject({ currency: 'GBP', interval: 'MONTH' });
+    expect(await em.findOneOrFail(Mandate, 'mandate_1')).toMatchObject({ grace: 7, renewalDate: '2026-12-01' });
+    const friend = await em.findOneOrFail(Voucher, { code: 'FRIEND5' });
+    expect(friend.id).toMatch(/^vch_[0-9a-z]{26}$/);
+    expect(friend).toMatchObject({ percentOff: null, base100AmountOff: 500, redemptions: 0 });
+  });
+
+  it("refuses to import it twice: its ids exist now", async () => {
+    const problems = await problemsOf(validBundle());
+    expect(problems).toContain('customers[0].id: cust_ada already exists');
+  });
+
+  it("resolves references to the company's existing records and adds to their counters", async () => {
+    const counts = await importBundle(ctx.orm, studio, {
+      format: 1,
+      transactions: [{ customerId: 'cust_existing', purchaseDate: '2026-11-21T12:00:00', bookings: [
+        { eventDateId: 'date_existing', pricingOptionId: 'po-existing', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_1' } },
+      ] }],
+      appointments: [{ customerId: 'cust_existing', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo',
+        datetime: '2026-12-08T10:00:00', payment: { method: 'CARD', base100PricePaid: 5000 } }],
+    });
+    expect(counts).toMatchObject({ transactions: 1, bookings: 1, appointments: 1 });
+    const em = companyEm(ctx.orm, studio);
+    expect((await em.findOneOrFail(EventDate, 'date_existing')).spacesBooked).toBe(2);
+    expect((await em.findOneOrFail(PassPurchase, 'package_1')).creditsConsumed).toBe(4);
+  });
+});

@@ -1,0 +1,87 @@
+/** GraphQL protection: depth, aliases, cost weighted by page sizes, no batching, CSRF prevention, introspection. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call, startStudio, type Studio } from './support/studio.ts';
+
+let studio: Studio;
+let token: string;
+const graphql = (body: unknown, headers: Record<string, string> = {}) =>
+  call(`${studio.url}/graphql`, token, { method: 'POST', body, headers });
+
+beforeAll(async () => {
+  studio = await startStudio({ env: { GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_COST: '2000' } });
+  token = await studio.token();
+});
+afterAll(() => studio.close());
+
+describe('GraphQL protection', () => {
+  it('refuses an operation deeper than GRAPHQL_MAX_DEPTH', async () => {
+    const { status, body } = await graphql({
+      query: '{ customers { nodes { transactions { nodes { bookings { event { dates { event { name } } } } } } } } }',
+    });
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/depth/i);
+  });
+
+  it('refuses more aliases than GRAPHQL_MAX_ALIASES', async () => {
+    const { status, body } = await graphql({ query: '{ a: customers { total } b: customers { total } c: customers { total } d: customers { total } }' });
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/alias/i);
+  });
+
+  it('refuses an operation whose cost, weighted by page sizes, is over GRAPHQL_MAX_COST, and reports the cost', async () => {
+    const query = 'query ($size: Int) { customers(pageSize: $size) { nodes { transactions(pageSize: 50) { nodes { id purchaseDate } } } } }';
+    const small = await graphql({ query, variables: { size: 5 } });
+    expect(small.body.errors).toBeUndefined();
+    const { status, body } = await graphql({ query, variables: { size: 100 } });
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', maxCost: 2000 });
+    expect(body.errors[0].extensions.cost).toBeGreaterThan(2000);
+  });
+
+  it('refuses batched requests', async () => {
+    const { status } = await graphql([{ query: '{ customers { total } }' }, { query: '{ events { total } }' }]);
+    expect(status).toBe(400);
+  });
+
+  it('refuses a GET without a CSRF-safe header (CSRF prevention)', async () => {
+    const { status } = await call(`${studio.url}/graphql?query=${encodeURIComponent('{ customers { total } }')}`, token);
+    expect(status).toBe(400);
+    const allowed = await call(`${studio.url}/graphql?query=${encodeURIComponent('{ customers { total } }')}`, token, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('answers introspection outside production', async () => {
+    const { body } = await graphql({ query: '{ __schema { queryType { name } } }' });
+    expect(body.data.__schema.queryType.name).toBe('Query');
+  });
+});
+
+describe('scopes on edges', () => {
+  it('gives FORBIDDEN with the REST message on the field and the rest of the result where permitted', async () => {
+    const limited = await studio.token(['customers:read']);
+    const { body } = await call(`${studio.url}/graphql`, limited, {
+      method: 'POST',
+      body: { query: '{ customers(pageSize: 2) { total nodes { id firstName } } events { total } }' },
+    });
+    expect(body.data.customers.nodes).toHaveLength(2);
+    expect(body.data.events).toBeNull();
+    expect(body.errors).toEqual([
+      expect.objectContaining({ message: 'Missing required scope: events:read', path: ['events'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }),
+    ]);
+  });
+
+  it('answers UNAUTHENTICATED without a token for guarded fields, 401', async () => {
+    const { status, body } = await call(`${studio.url}/graphql`, null, { method: 'POST', body: { query: '{ customers { total } }' } });
+    expect(status).toBe(401);
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('needs the write scope of a mutation', async () => {
+    const readOnly = await studio.token(['appointments:read']);
+    const { body } = await call(`${studio.url}/graphql`, readOnly, {
+      method: 'POST',
+      body: { query: 'mutation { cancelAppointment(id: "appt_x") { id } }' },
+    });
+    expect(body.errors[0]).toMatchObject({ message: 'Missing required scope: appointments:write', extensions: { code: 'FORBIDDEN' } });
+  });
+});
