@@ -153,6 +153,13 @@ export type CardPayment = {
   status: PaymentStatus;
 };
 
+export type CreateCustomerInput = {
+  email: Scalars['String']['input'];
+  firstName: Scalars['String']['input'];
+  lastName: Scalars['String']['input'];
+  mobile?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A customer of the studio. */
 export type Customer = {
   __typename?: 'Customer';
@@ -425,14 +432,34 @@ export type Mutation = {
   cancelAppointment: Appointment;
   /** Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded. */
   cancelBooking: Booking;
+  /** Adds a customer. */
+  createCustomer: Customer;
+  /** Adds an appointment service. */
+  createService: Service;
+  /** Deletes a customer: they leave every list, while their past bookings stay in event registers. */
+  deleteCustomer: Customer;
+  /** Deletes a service: it leaves the list but stays readable by id, with its appointments. */
+  deleteService: Service;
+  /** Deletes an option of a service. */
+  deleteServiceOption: Service;
   /** Sells a pass to a customer, starting today or on `startDate`, paid by card (optionally with a voucher). */
   purchasePass: PassPurchase;
   /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it. */
   rescheduleAppointment: Appointment;
+  /** Sets the windows of one date instead of the weekly ones (an empty list: unavailable all day); `windows: null` removes the override. */
+  setDateOverride: Facilitator;
+  /** Adds an option to a service, or changes the option of that name. */
+  setServiceOption: Service;
+  /** Replaces all weekly windows of a facilitator. */
+  setWeeklyWindows: Facilitator;
+  /** Changes the given fields of a customer; `mobile: null` clears the mobile. */
+  updateCustomer: Customer;
   /** Changes a customer's name, email and mobile (the mobile stays as it is when not given). */
   updateCustomerProfile: Customer;
   /** Changes the given fields of a pass template; purchases already made keep their credits and dates. */
   updatePass: Pass;
+  /** Changes the given fields of a service. */
+  updateService: Service;
   /** Changes the given fields of a subscription plan. */
   updateSubscriptionPlan: SubscriptionPlan;
   /** Changes the given fields of a video. */
@@ -463,6 +490,32 @@ export type MutationCancelBookingArgs = {
 };
 
 
+export type MutationCreateCustomerArgs = {
+  input: CreateCustomerInput;
+};
+
+
+export type MutationCreateServiceArgs = {
+  input: ServiceInput;
+};
+
+
+export type MutationDeleteCustomerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteServiceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteServiceOptionArgs = {
+  name: Scalars['String']['input'];
+  serviceId: Scalars['ID']['input'];
+};
+
+
 export type MutationPurchasePassArgs = {
   input: PurchasePassInput;
 };
@@ -475,6 +528,31 @@ export type MutationRescheduleAppointmentArgs = {
 };
 
 
+export type MutationSetDateOverrideArgs = {
+  date: Scalars['Date']['input'];
+  facilitatorId: Scalars['ID']['input'];
+  windows?: InputMaybe<Array<TimeWindowInput>>;
+};
+
+
+export type MutationSetServiceOptionArgs = {
+  option: ServiceOptionInput;
+  serviceId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetWeeklyWindowsArgs = {
+  facilitatorId: Scalars['ID']['input'];
+  windows: Array<WeeklyWindowInput>;
+};
+
+
+export type MutationUpdateCustomerArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateCustomerInput;
+};
+
+
 export type MutationUpdateCustomerProfileArgs = {
   id: Scalars['ID']['input'];
   input: CustomerProfileInput;
@@ -484,6 +562,12 @@ export type MutationUpdateCustomerProfileArgs = {
 export type MutationUpdatePassArgs = {
   id: Scalars['ID']['input'];
   input: PassUpdate;
+};
+
+
+export type MutationUpdateServiceArgs = {
+  id: Scalars['ID']['input'];
+  input: ServiceUpdate;
 };
 
 
@@ -856,6 +940,14 @@ export type Service = {
   options: Array<ServiceOption>;
 };
 
+export type ServiceInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  bufferMinutes?: InputMaybe<Scalars['Int']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  options?: InputMaybe<Array<ServiceOptionInput>>;
+};
+
 /** A bookable variant of a service (its name is unique within the service). */
 export type ServiceOption = {
   __typename?: 'ServiceOption';
@@ -864,6 +956,21 @@ export type ServiceOption = {
   credits: Scalars['Int']['output'];
   durationMinutes: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+};
+
+export type ServiceOptionInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  base100Price: Scalars['Int']['input'];
+  credits: Scalars['Int']['input'];
+  durationMinutes: Scalars['Int']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type ServiceUpdate = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  bufferMinutes?: InputMaybe<Scalars['Int']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A 15-minute slot; unavailable when it overlaps a live appointment (plus the service's buffer). */
@@ -911,6 +1018,12 @@ export type TimeWindow = {
   start: Scalars['String']['output'];
 };
 
+/** A window of one date: `HH:MM` times local to the facilitator. */
+export type TimeWindowInput = {
+  end: Scalars['String']['input'];
+  start: Scalars['String']['input'];
+};
+
 /** One purchase of event bookings. */
 export type Transaction = {
   __typename?: 'Transaction';
@@ -939,6 +1052,14 @@ export type TransactionPage = {
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
+};
+
+export type UpdateCustomerInput = {
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A customer's purchase of a video. */
@@ -1011,6 +1132,13 @@ export type WeeklyWindow = {
   start: Scalars['String']['output'];
   /** ISO weekday: 1 = Monday ... 7 = Sunday. */
   weekday: Scalars['Int']['output'];
+};
+
+/** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
+export type WeeklyWindowInput = {
+  end: Scalars['String']['input'];
+  start: Scalars['String']['input'];
+  weekday: Scalars['Int']['input'];
 };
 
 
@@ -1195,6 +1323,7 @@ export type ResolversTypes = {
   Booking: ResolverTypeWrapper<IBooking>;
   BookingPage: ResolverTypeWrapper<Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversTypes['Booking']> }>;
   CardPayment: ResolverTypeWrapper<PaymentView>;
+  CreateCustomerInput: CreateCustomerInput;
   Customer: ResolverTypeWrapper<ICustomer>;
   CustomerPage: ResolverTypeWrapper<Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversTypes['Customer']> }>;
   CustomerProfileInput: CustomerProfileInput;
@@ -1234,20 +1363,26 @@ export type ResolversTypes = {
   QuestionnaireAnswer: ResolverTypeWrapper<IQuestionnaireAnswer>;
   QuestionnaireAnswerPage: ResolverTypeWrapper<Omit<QuestionnaireAnswerPage, 'nodes'> & { nodes: Array<ResolversTypes['QuestionnaireAnswer']> }>;
   Service: ResolverTypeWrapper<IService>;
+  ServiceInput: ServiceInput;
   ServiceOption: ResolverTypeWrapper<IServiceOption>;
+  ServiceOptionInput: ServiceOptionInput;
+  ServiceUpdate: ServiceUpdate;
   Slot: ResolverTypeWrapper<Slot>;
   SubscriptionPlan: ResolverTypeWrapper<ISubscriptionPlan>;
   SubscriptionPlanPage: ResolverTypeWrapper<Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversTypes['SubscriptionPlan']> }>;
   SubscriptionPlanUpdate: SubscriptionPlanUpdate;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
+  TimeWindowInput: TimeWindowInput;
   Transaction: ResolverTypeWrapper<ITransaction>;
   TransactionPage: ResolverTypeWrapper<Omit<TransactionPage, 'nodes'> & { nodes: Array<ResolversTypes['Transaction']> }>;
+  UpdateCustomerInput: UpdateCustomerInput;
   VideoPurchase: ResolverTypeWrapper<IVideoPurchase>;
   VideoPurchasePage: ResolverTypeWrapper<Omit<VideoPurchasePage, 'nodes'> & { nodes: Array<ResolversTypes['VideoPurchase']> }>;
   Voucher: ResolverTypeWrapper<IVoucher>;
   VoucherPage: ResolverTypeWrapper<Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversTypes['Voucher']> }>;
   VoucherUpdate: VoucherUpdate;
   WeeklyWindow: ResolverTypeWrapper<IFacilitatorWindow>;
+  WeeklyWindowInput: WeeklyWindowInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
@@ -1266,6 +1401,7 @@ export type ResolversParentTypes = {
   Booking: IBooking;
   BookingPage: Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Booking']> };
   CardPayment: PaymentView;
+  CreateCustomerInput: CreateCustomerInput;
   Customer: ICustomer;
   CustomerPage: Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Customer']> };
   CustomerProfileInput: CustomerProfileInput;
@@ -1299,20 +1435,26 @@ export type ResolversParentTypes = {
   QuestionnaireAnswer: IQuestionnaireAnswer;
   QuestionnaireAnswerPage: Omit<QuestionnaireAnswerPage, 'nodes'> & { nodes: Array<ResolversParentTypes['QuestionnaireAnswer']> };
   Service: IService;
+  ServiceInput: ServiceInput;
   ServiceOption: IServiceOption;
+  ServiceOptionInput: ServiceOptionInput;
+  ServiceUpdate: ServiceUpdate;
   Slot: Slot;
   SubscriptionPlan: ISubscriptionPlan;
   SubscriptionPlanPage: Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversParentTypes['SubscriptionPlan']> };
   SubscriptionPlanUpdate: SubscriptionPlanUpdate;
   TimeWindow: TimeWindow;
+  TimeWindowInput: TimeWindowInput;
   Transaction: ITransaction;
   TransactionPage: Omit<TransactionPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Transaction']> };
+  UpdateCustomerInput: UpdateCustomerInput;
   VideoPurchase: IVideoPurchase;
   VideoPurchasePage: Omit<VideoPurchasePage, 'nodes'> & { nodes: Array<ResolversParentTypes['VideoPurchase']> };
   Voucher: IVoucher;
   VoucherPage: Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Voucher']> };
   VoucherUpdate: VoucherUpdate;
   WeeklyWindow: IFacilitatorWindow;
+  WeeklyWindowInput: WeeklyWindowInput;
   String: Scalars['String']['output'];
   Boolean: Scalars['Boolean']['output'];
 };
@@ -1529,10 +1671,20 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
   cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
   cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
+  createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  createService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationCreateServiceArgs, 'input'>>;
+  deleteCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'id'>>;
+  deleteService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceArgs, 'id'>>;
+  deleteServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceOptionArgs, 'name' | 'serviceId'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
   rescheduleAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationRescheduleAppointmentArgs, 'datetime' | 'id'>>;
+  setDateOverride?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetDateOverrideArgs, 'date' | 'facilitatorId'>>;
+  setServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationSetServiceOptionArgs, 'option' | 'serviceId'>>;
+  setWeeklyWindows?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetWeeklyWindowsArgs, 'facilitatorId' | 'windows'>>;
+  updateCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
   updatePass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationUpdatePassArgs, 'id' | 'input'>>;
+  updateService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationUpdateServiceArgs, 'id' | 'input'>>;
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;
   updateVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationUpdateVideoArgs, 'id' | 'input'>>;
   updateVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationUpdateVoucherArgs, 'id' | 'input'>>;

@@ -94,7 +94,7 @@ describe('M2M limits with the default policy', () => {
       expect(answer.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+, "concurrency";r=\d+;t=0$/);
     }
     const next = await customers(token);
-    expect(next.headers.get('ratelimit')).toMatch(/^"minute";r=15;t=(60|59), "day";r=9995;t=50400, "concurrency";r=9;t=0$/);
+    expect(next.headers.get('ratelimit')).toMatch(/^"minute";r=15;t=\d+, "day";r=9995;t=50400, "concurrency";r=9;t=0$/);
   });
 
   it('answers the 21st request within a minute with 429, Retry-After and the RateLimit fields', async () => {

@@ -50,8 +50,8 @@ describe('POST /token', () => {
   let studio: Studio;
   /** Where this suite's requests come from. */
   const address = randomLoopback();
-  const tokenRequest = (request: { body: string; headers: Record<string, string> }, from = address) =>
-    post(`${studio.m2m}/token`, request.body, request.headers, from);
+  const tokenRequest = (sent: { body: string; headers: Record<string, string> }, from = address) =>
+    post(`${studio.m2m}/token`, sent.body, sent.headers, from);
   const newClient = (scopes = 'customers:read passes:read', expiresDays?: number): Promise<NewApiClient> =>
     createApiClient(studio.app.services.orm, studio.app.services.serverKey, { companyId: studio.companyId, name: 'token test', scopes, expiresDays }, clock.now());
   const accessToken = async (client: NewApiClient) => {

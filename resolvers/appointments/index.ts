@@ -3,6 +3,8 @@ import { Appointment, Facilitator, Service } from '../../src/db/entities/index.t
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from '../../src/domain/appointments.ts';
 import { availability, requestedDates } from '../../src/domain/availability.ts';
 import { NotFound } from '../../src/domain/errors.ts';
+import { setDateOverride, setWeeklyWindows } from '../../src/domain/facilitators.ts';
+import { createService, deleteService, deleteServiceOption, setServiceOption, updateService } from '../../src/domain/services.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
 import { addDays, instantToLocal, localToInstant } from '../../src/domain/time.ts';
 import type { Resolvers } from '../generated.ts';
@@ -74,6 +76,13 @@ export const appointmentResolvers: Resolvers = {
     bookAppointment: (_root, { input }, ctx) => bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
     cancelAppointment: (_root, { id }, ctx) => cancelAppointment(ctx.em, ctx.caller!.companyId, id),
     rescheduleAppointment: (_root, args, ctx) => rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args),
+    setWeeklyWindows: (_root, { facilitatorId, windows }, ctx) => setWeeklyWindows(ctx.em, ctx.caller!.companyId, facilitatorId, windows),
+    setDateOverride: (_root, { facilitatorId, date, windows }, ctx) => setDateOverride(ctx.em, ctx.caller!.companyId, facilitatorId, date, windows ?? null),
+    createService: (_root, { input }, ctx) => createService(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    updateService: (_root, { id, input }, ctx) => updateService(ctx.em, ctx.caller!.companyId, id, input),
+    deleteService: (_root, { id }, ctx) => deleteService(ctx.em, ctx.services.clock, ctx.caller!.companyId, id),
+    setServiceOption: (_root, { serviceId, option }, ctx) => setServiceOption(ctx.em, ctx.caller!.companyId, serviceId, option),
+    deleteServiceOption: (_root, { serviceId, name }, ctx) => deleteServiceOption(ctx.em, ctx.services.clock, ctx.caller!.companyId, serviceId, name),
   },
   Appointment: {
     datetime: (a) => instantToLocal(a.startsAt, a.tz),

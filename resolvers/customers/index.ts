@@ -3,7 +3,7 @@ import { Customer } from '../../src/db/entities/index.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
 import { addDays, localDate, localToInstant } from '../../src/domain/time.ts';
 import { Invalid } from '../../src/domain/errors.ts';
-import { updateProfile } from '../../src/domain/customers.ts';
+import { createCustomer, deleteCustomer, updateCustomer, updateProfile } from '../../src/domain/customers.ts';
 import { callerCompany } from '../company.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
@@ -61,6 +61,9 @@ export const customerResolvers: Resolvers = {
   },
   Mutation: {
     updateCustomerProfile: (_root, { id, input }, ctx) => updateProfile(ctx.em, id, input),
+    createCustomer: (_root, { input }, ctx) => createCustomer(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    updateCustomer: (_root, { id, input }, ctx) => updateCustomer(ctx.em, id, input),
+    deleteCustomer: (_root, { id }, ctx) => deleteCustomer(ctx.em, ctx.services.clock, id),
   },
   Customer: {
     firstName: (c) => c.firstname,

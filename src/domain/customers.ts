@@ -1,8 +1,10 @@
 /** Changes to customers made through the APIs. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Customer, type ICustomer } from '../db/entities/index.ts';
-import { NotFound } from './errors.ts';
-import { checkFields, email, phone, text } from './input-rules.ts';
+import type { Clock } from './clock.ts';
+import { Invalid, NotFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { boolean, checkFields, email, phone, text } from './input-rules.ts';
 
 export interface ProfileInput {
   firstName: string;
@@ -22,6 +24,66 @@ export async function updateProfile(em: EntityManager, id: string, input: Profil
     email: changes.email as string,
     ...('mobile' in changes && { mobile: (changes.mobile as string | null) || null }),
   });
+  await em.flush();
+  return customer;
+}
+
+export interface NewCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile?: string | null;
+}
+
+const customerRules = { firstName: text(1, 100), lastName: text(1, 100), email, mobile: phone, archived: boolean };
+
+export async function createCustomer(em: EntityManager, clock: Clock, companyId: string, input: NewCustomer): Promise<ICustomer> {
+  const fields = checkFields({ ...input }, customerRules, ['mobile']);
+  for (const required of ['firstName', 'lastName', 'email']) {
+    if (fields[required] === undefined) throw new Invalid(required, 'required', 'is required');
+  }
+  const now = clock.now();
+  const customer = em.create(Customer, {
+    id: newId('customer', now.getTime()),
+    company: companyId,
+    firstname: fields.firstName as string,
+    lastname: fields.lastName as string,
+    email: fields.email as string,
+    mobile: (fields.mobile as string | null | undefined) || null,
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  return customer;
+}
+
+/** Changes the given fields; `mobile: null` clears the mobile. */
+export async function updateCustomer(
+  em: EntityManager,
+  id: string,
+  input: { firstName?: string | null; lastName?: string | null; email?: string | null; mobile?: string | null; archived?: boolean | null },
+): Promise<ICustomer> {
+  const fields = checkFields({ ...input }, customerRules, ['mobile']);
+  if (!Object.keys(fields).length) throw new Invalid('input', 'required', 'give at least one field to change');
+  const customer = await em.findOne(Customer, { id, deletedAt: null });
+  if (!customer) throw new NotFound('Customer');
+  em.assign(customer, {
+    ...(fields.firstName !== undefined && { firstname: fields.firstName as string }),
+    ...(fields.lastName !== undefined && { lastname: fields.lastName as string }),
+    ...(fields.email !== undefined && { email: fields.email as string }),
+    ...('mobile' in fields && { mobile: (fields.mobile as string | null) || null }),
+    ...(fields.archived !== undefined && { archived: fields.archived as boolean }),
+  });
+  await em.flush();
+  return customer;
+}
+
+/** Soft delete: the customer leaves every list, while their past bookings keep pointing at them. */
+export async function deleteCustomer(em: EntityManager, clock: Clock, id: string): Promise<ICustomer> {
+  const customer = await em.findOne(Customer, { id, deletedAt: null });
+  if (!customer) throw new NotFound('Customer');
+  customer.deletedAt = clock.now();
   await em.flush();
   return customer;
 }

@@ -37,7 +37,7 @@ export class ResponseCache {
     return this.#ttlMs > 0;
   }
 
-  /** The entry key, or undefined when the store could not be read (then the request goes uncached). */
+  /** The entry key; throws when the store cannot be read (the caller then serves the request uncached). */
   async key(parts: { operation: string; companyId: string; variables: unknown; scopes: Iterable<string>; types: string[] }): Promise<string> {
     const versionKeys = parts.types.map((type) => `version:${parts.companyId}:${type}`);
     const versions = versionKeys.length ? await this.#keyv.getMany<string>(versionKeys) : [];

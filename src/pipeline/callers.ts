@@ -46,7 +46,8 @@ export class CallerDirectory {
   async #usable(surface: Surface, id: string): Promise<boolean> {
     const now = this.#clock.now().getTime();
     const known = this.#statuses.get(id);
-    if (known && now - known.checkedAt < STATUS_TTL_MS) return known.usable;
+    // A clock set back must not keep a status for longer than STATUS_TTL_MS either.
+    if (known && now >= known.checkedAt && now - known.checkedAt < STATUS_TTL_MS) return known.usable;
     const em = unscopedEm(this.#orm);
     let usable: boolean;
     if (surface === 'm2m') {

@@ -26,10 +26,12 @@ export type Admission =
   | { admitted: true; states: LimitState[]; release(): Promise<void> }
   | { admitted: false; states: LimitState[]; retryAfter: number; exceeded: LimitState['name'] };
 
+/** A counter in Redis when there is one, falling back to this process's own while Redis cannot answer. */
 function limiter(shared: SharedState, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  const inProcess = new RateLimiterMemory({ keyPrefix, points, duration });
   return shared.redis
-    ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, keyPrefix, points, duration })
-    : new RateLimiterMemory({ keyPrefix, points, duration });
+    ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, keyPrefix, points, duration, insuranceLimiter: inProcess })
+    : inProcess;
 }
 
 /** Resolves to the limiter's answer whether it admitted the request or not; store failures still throw. */
@@ -109,21 +111,29 @@ redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return held + 1`;
 
+/** Leases in Redis, shared by every instance; while Redis cannot answer, this process's own. */
 class InFlightInRedis implements InFlight {
   readonly #redis: NonNullable<SharedState['redis']>;
   readonly #prefix: string;
   readonly #max: number;
+  readonly #fallback: InFlightInProcess;
 
   constructor(redis: NonNullable<SharedState['redis']>, prefix: string, max: number) {
     this.#redis = redis;
     this.#prefix = prefix;
     this.#max = max;
+    this.#fallback = new InFlightInProcess(max);
   }
 
   async acquire(subject: string, now: number): Promise<Lease> {
     const key = `${this.#prefix}:${subject}`;
     const id = randomUUID();
-    const held = Number(await this.#redis.eval(ACQUIRE_SCRIPT, { keys: [key], arguments: [String(now), String(LEASE_MS), String(this.#max), id] }));
+    let held: number;
+    try {
+      held = Number(await this.#redis.eval(ACQUIRE_SCRIPT, { keys: [key], arguments: [String(now), String(LEASE_MS), String(this.#max), id] }));
+    } catch {
+      return this.#fallback.acquire(subject, now);
+    }
     if (held < 0) return { admitted: false, held: -held, release: async () => {} };
     return {
       admitted: true,
@@ -135,7 +145,11 @@ class InFlightInRedis implements InFlight {
   }
 
   async held(subject: string, now: number): Promise<number> {
-    return this.#redis.zCount(`${this.#prefix}:${subject}`, now - LEASE_MS + 1, '+inf');
+    try {
+      return await this.#redis.zCount(`${this.#prefix}:${subject}`, now - LEASE_MS + 1, '+inf');
+    } catch {
+      return this.#fallback.held(subject, now);
+    }
   }
 }
 

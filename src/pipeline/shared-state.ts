@@ -32,7 +32,9 @@ export async function openSharedState(redisUrl: string | undefined, namespace = 
     const keyv = new Keyv({ store: new BoundedMap(50_000), namespace });
     return { keyv, redis: null, close: async () => {} };
   }
-  const redis = createClient({ url: redisUrl }) as RedisClientType;
+  // Without the offline queue, commands fail at once while Redis is away instead of holding requests:
+  // the cache then serves uncached and the rate limits count in process until Redis is back.
+  const redis = createClient({ url: redisUrl, disableOfflineQueue: true }) as RedisClientType;
   redis.on('error', () => {});
   await redis.connect();
   const keyv = new Keyv({ store: new KeyvRedis(redis) as unknown as KeyvStoreAdapter, namespace });
