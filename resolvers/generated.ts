@@ -17,7 +17,7 @@ export type Scalars = {
   /** A calendar date, `YYYY-MM-DD`. */
   Date: { input: string; output: string; }
   /** An ISO 8601 instant with offset. */
-  DateTime: { input: Date | string; output: Date | string; }
+  DateTime: { input: Date; output: Date | string; }
   /** A local date and time without offset, `YYYY-MM-DDTHH:MM:SS`, local to the accompanying `tz`. */
   LocalDateTime: { input: string; output: string; }
   _FieldSet: { input: unknown; output: unknown; }
@@ -60,6 +60,13 @@ export type AppointmentStatus =
   | 'COMPLETED'
   | 'NO_SHOW'
   | 'SCHEDULED';
+
+export type AssignPassInput = {
+  customerId: Scalars['ID']['input'];
+  passId: Scalars['ID']['input'];
+  /** Defaults to today in the company's timezone. */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+};
 
 /** A facilitator's slots on each date asked for. */
 export type Availability = {
@@ -158,6 +165,23 @@ export type CreateCustomerInput = {
   firstName: Scalars['String']['input'];
   lastName: Scalars['String']['input'];
   mobile?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateEventInput = {
+  dates?: InputMaybe<Array<EventDateInput>>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  pricingOptions?: InputMaybe<Array<PricingOptionInput>>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePassInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  base100Price: Scalars['Int']['input'];
+  credits: Scalars['Int']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  validityDays: Scalars['Int']['input'];
 };
 
 /** A customer of the studio. */
@@ -291,6 +315,8 @@ export type Event = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   pricingOptions: Array<PricingOption>;
+  /** Bookings on all its dates, cancelled ones included, in booking order (v1 registrations). */
+  registrations?: Maybe<BookingPage>;
   /** IANA timezone of its dates. */
   timezone: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
@@ -306,6 +332,13 @@ export type EventDateArgs = {
 /** An event, class or workshop with one or more dates. */
 export type EventDatesArgs = {
   from?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/** An event, class or workshop with one or more dates. */
+export type EventRegistrationsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One occurrence of an event. */
@@ -332,6 +365,22 @@ export type EventDate = {
 export type EventDateRegisterArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A date of a new event. */
+export type EventDateInput = {
+  capacity: Scalars['Int']['input'];
+  /** Minutes. */
+  duration: Scalars['Int']['input'];
+  startsAt: Scalars['DateTime']['input'];
+};
+
+/** What deleting an event did. */
+export type EventDeletion = {
+  __typename?: 'EventDeletion';
+  /** True when the event had bookings and was archived instead of deleted. */
+  archived: Scalars['Boolean']['output'];
+  event: Event;
 };
 
 /** A page of events. */
@@ -424,6 +473,8 @@ export type MediaUpdate = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Gives a customer a pass (staff assignment or migration): it may have started already; no voucher. */
+  assignPass: PassPurchase;
   /** Books an appointment that lies inside one of the facilitator's windows and overlaps none of their others (buffer included). */
   bookAppointment: Appointment;
   /** Books spaces on an event date for a customer, paid by card (optionally with a voucher) or with pass credits. */
@@ -434,10 +485,16 @@ export type Mutation = {
   cancelBooking: Booking;
   /** Adds a customer. */
   createCustomer: Customer;
+  /** Adds an event with its dates and pricing options; the timezone defaults to the company's. */
+  createEvent: Event;
+  /** Adds a pass template to the catalogue. */
+  createPass: Pass;
   /** Adds an appointment service. */
   createService: Service;
   /** Deletes a customer: they leave every list, while their past bookings stay in event registers. */
   deleteCustomer: Customer;
+  /** Deletes an event without bookings; archives an event with bookings, so its registrations keep their history. */
+  deleteEvent: EventDeletion;
   /** Deletes a service: it leaves the list but stays readable by id, with its appointments. */
   deleteService: Service;
   /** Deletes an option of a service. */
@@ -456,8 +513,12 @@ export type Mutation = {
   updateCustomer: Customer;
   /** Changes a customer's name, email and mobile (the mobile stays as it is when not given). */
   updateCustomerProfile: Customer;
+  /** Changes the given fields of an event and adds the dates and pricing options given. */
+  updateEvent: Event;
   /** Changes the given fields of a pass template; purchases already made keep their credits and dates. */
   updatePass: Pass;
+  /** Changes a pass purchase: credits left, expiry, cancellation. */
+  updatePassPurchase: PassPurchase;
   /** Changes the given fields of a service. */
   updateService: Service;
   /** Changes the given fields of a subscription plan. */
@@ -466,6 +527,11 @@ export type Mutation = {
   updateVideo: Media;
   /** Changes the given fields of a voucher. */
   updateVoucher: Voucher;
+};
+
+
+export type MutationAssignPassArgs = {
+  input: AssignPassInput;
 };
 
 
@@ -495,12 +561,27 @@ export type MutationCreateCustomerArgs = {
 };
 
 
+export type MutationCreateEventArgs = {
+  input: CreateEventInput;
+};
+
+
+export type MutationCreatePassArgs = {
+  input: CreatePassInput;
+};
+
+
 export type MutationCreateServiceArgs = {
   input: ServiceInput;
 };
 
 
 export type MutationDeleteCustomerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteEventArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -559,9 +640,21 @@ export type MutationUpdateCustomerProfileArgs = {
 };
 
 
+export type MutationUpdateEventArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateEventInput;
+};
+
+
 export type MutationUpdatePassArgs = {
   id: Scalars['ID']['input'];
   input: PassUpdate;
+};
+
+
+export type MutationUpdatePassPurchaseArgs = {
+  id: Scalars['ID']['input'];
+  input: PassPurchaseUpdate;
 };
 
 
@@ -684,6 +777,12 @@ export type PassPurchasePage = {
   total: Scalars['Int']['output'];
 };
 
+export type PassPurchaseUpdate = {
+  creditsRemaining?: InputMaybe<Scalars['Int']['input']>;
+  expires?: InputMaybe<Scalars['Date']['input']>;
+  isCancelled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** What a pass purchase's status is, derived from its data. */
 export type PassStatus =
   /** Started, not expired, credits left. */
@@ -753,6 +852,13 @@ export type PricingOption = {
   name: Scalars['String']['output'];
 };
 
+export type PricingOptionInput = {
+  base100Price: Scalars['Int']['input'];
+  /** Credits per space when paid with a pass; 0: not payable with credits. */
+  credits: Scalars['Int']['input'];
+  name: Scalars['String']['input'];
+};
+
 export type PurchasePassInput = {
   customerId: Scalars['ID']['input'];
   passId: Scalars['ID']['input'];
@@ -782,6 +888,10 @@ export type Query = {
   facilitators?: Maybe<Array<Facilitator>>;
   /** One pass template by `pass_` id. */
   pass?: Maybe<Pass>;
+  /** One pass purchase by `package_` id. */
+  passPurchase?: Maybe<PassPurchase>;
+  /** Pass purchases of the company, newest first, optionally of one customer or one pass. */
+  passPurchases?: Maybe<PassPurchasePage>;
   /** Pass templates on the catalogue, by name. */
   passes?: Maybe<PassPage>;
   /** One service by `svc_` id, deleted ones included. */
@@ -859,6 +969,19 @@ export type QueryFacilitatorArgs = {
 
 export type QueryPassArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryPassPurchaseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPassPurchasesArgs = {
+  customerId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  passId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1060,6 +1183,15 @@ export type UpdateCustomerInput = {
   firstName?: InputMaybe<Scalars['String']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;
   mobile?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateEventInput = {
+  addDates?: InputMaybe<Array<EventDateInput>>;
+  addPricingOptions?: InputMaybe<Array<PricingOptionInput>>;
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A customer's purchase of a video. */
@@ -1315,6 +1447,7 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AppointmentPage: ResolverTypeWrapper<Omit<AppointmentPage, 'nodes'> & { nodes: Array<ResolversTypes['Appointment']> }>;
   AppointmentStatus: AppointmentStatus;
+  AssignPassInput: AssignPassInput;
   Availability: ResolverTypeWrapper<Availability>;
   AvailabilityDate: ResolverTypeWrapper<AvailabilityDate>;
   AvailabilityWindow: ResolverTypeWrapper<AvailabilityWindow>;
@@ -1324,6 +1457,8 @@ export type ResolversTypes = {
   BookingPage: ResolverTypeWrapper<Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversTypes['Booking']> }>;
   CardPayment: ResolverTypeWrapper<PaymentView>;
   CreateCustomerInput: CreateCustomerInput;
+  CreateEventInput: CreateEventInput;
+  CreatePassInput: CreatePassInput;
   Customer: ResolverTypeWrapper<ICustomer>;
   CustomerPage: ResolverTypeWrapper<Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversTypes['Customer']> }>;
   CustomerProfileInput: CustomerProfileInput;
@@ -1332,6 +1467,8 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Event: ResolverTypeWrapper<IEvent>;
   EventDate: ResolverTypeWrapper<IEventDate>;
+  EventDateInput: EventDateInput;
+  EventDeletion: ResolverTypeWrapper<Omit<EventDeletion, 'event'> & { event: ResolversTypes['Event'] }>;
   EventPage: ResolverTypeWrapper<Omit<EventPage, 'nodes'> & { nodes: Array<ResolversTypes['Event']> }>;
   Facilitator: ResolverTypeWrapper<IFacilitator>;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
@@ -1349,6 +1486,7 @@ export type ResolversTypes = {
   PassPayment: ResolverTypeWrapper<PaymentView>;
   PassPurchase: ResolverTypeWrapper<IPassPurchase>;
   PassPurchasePage: ResolverTypeWrapper<Omit<PassPurchasePage, 'nodes'> & { nodes: Array<ResolversTypes['PassPurchase']> }>;
+  PassPurchaseUpdate: PassPurchaseUpdate;
   PassStatus: PassStatus;
   PassUpdate: PassUpdate;
   Payment: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Payment']>;
@@ -1358,6 +1496,7 @@ export type ResolversTypes = {
   PaymentStatus: PaymentStatus;
   PlanInterval: PlanInterval;
   PricingOption: ResolverTypeWrapper<IPricingOption>;
+  PricingOptionInput: PricingOptionInput;
   PurchasePassInput: PurchasePassInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuestionnaireAnswer: ResolverTypeWrapper<IQuestionnaireAnswer>;
@@ -1376,6 +1515,7 @@ export type ResolversTypes = {
   Transaction: ResolverTypeWrapper<ITransaction>;
   TransactionPage: ResolverTypeWrapper<Omit<TransactionPage, 'nodes'> & { nodes: Array<ResolversTypes['Transaction']> }>;
   UpdateCustomerInput: UpdateCustomerInput;
+  UpdateEventInput: UpdateEventInput;
   VideoPurchase: ResolverTypeWrapper<IVideoPurchase>;
   VideoPurchasePage: ResolverTypeWrapper<Omit<VideoPurchasePage, 'nodes'> & { nodes: Array<ResolversTypes['VideoPurchase']> }>;
   Voucher: ResolverTypeWrapper<IVoucher>;
@@ -1393,6 +1533,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
   AppointmentPage: Omit<AppointmentPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Appointment']> };
+  AssignPassInput: AssignPassInput;
   Availability: Availability;
   AvailabilityDate: AvailabilityDate;
   AvailabilityWindow: AvailabilityWindow;
@@ -1402,6 +1543,8 @@ export type ResolversParentTypes = {
   BookingPage: Omit<BookingPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Booking']> };
   CardPayment: PaymentView;
   CreateCustomerInput: CreateCustomerInput;
+  CreateEventInput: CreateEventInput;
+  CreatePassInput: CreatePassInput;
   Customer: ICustomer;
   CustomerPage: Omit<CustomerPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Customer']> };
   CustomerProfileInput: CustomerProfileInput;
@@ -1410,6 +1553,8 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   Event: IEvent;
   EventDate: IEventDate;
+  EventDateInput: EventDateInput;
+  EventDeletion: Omit<EventDeletion, 'event'> & { event: ResolversParentTypes['Event'] };
   EventPage: Omit<EventPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Event']> };
   Facilitator: IFacilitator;
   LocalDateTime: Scalars['LocalDateTime']['output'];
@@ -1426,10 +1571,12 @@ export type ResolversParentTypes = {
   PassPayment: PaymentView;
   PassPurchase: IPassPurchase;
   PassPurchasePage: Omit<PassPurchasePage, 'nodes'> & { nodes: Array<ResolversParentTypes['PassPurchase']> };
+  PassPurchaseUpdate: PassPurchaseUpdate;
   PassUpdate: PassUpdate;
   Payment: ResolversUnionTypes<ResolversParentTypes>['Payment'];
   PaymentDetails: PaymentDetails;
   PricingOption: IPricingOption;
+  PricingOptionInput: PricingOptionInput;
   PurchasePassInput: PurchasePassInput;
   Query: Record<PropertyKey, never>;
   QuestionnaireAnswer: IQuestionnaireAnswer;
@@ -1448,6 +1595,7 @@ export type ResolversParentTypes = {
   Transaction: ITransaction;
   TransactionPage: Omit<TransactionPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Transaction']> };
   UpdateCustomerInput: UpdateCustomerInput;
+  UpdateEventInput: UpdateEventInput;
   VideoPurchase: IVideoPurchase;
   VideoPurchasePage: Omit<VideoPurchasePage, 'nodes'> & { nodes: Array<ResolversParentTypes['VideoPurchase']> };
   Voucher: IVoucher;
@@ -1593,6 +1741,7 @@ export type EventResolvers<ContextType = GraphqlContext, ParentType extends Reso
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   pricingOptions?: Resolver<Array<ResolversTypes['PricingOption']>, ParentType, ContextType>;
+  registrations?: Resolver<Maybe<ResolversTypes['BookingPage']>, ParentType, ContextType, Partial<EventRegistrationsArgs>>;
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -1608,6 +1757,11 @@ export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends 
   spacesBooked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   spacesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EventDeletionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDeletion'] = ResolversParentTypes['EventDeletion']> = {
+  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
 };
 
 export type EventPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
@@ -1667,13 +1821,17 @@ export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  assignPass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationAssignPassArgs, 'input'>>;
   bookAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationBookAppointmentArgs, 'input'>>;
   bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
   cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
   cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
   createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
+  createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createPass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationCreatePassArgs, 'input'>>;
   createService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationCreateServiceArgs, 'input'>>;
   deleteCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'id'>>;
+  deleteEvent?: Resolver<ResolversTypes['EventDeletion'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceArgs, 'id'>>;
   deleteServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceOptionArgs, 'name' | 'serviceId'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
@@ -1683,7 +1841,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   setWeeklyWindows?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetWeeklyWindowsArgs, 'facilitatorId' | 'windows'>>;
   updateCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
+  updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
   updatePass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationUpdatePassArgs, 'id' | 'input'>>;
+  updatePassPurchase?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationUpdatePassPurchaseArgs, 'id' | 'input'>>;
   updateService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationUpdateServiceArgs, 'id' | 'input'>>;
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;
   updateVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationUpdateVideoArgs, 'id' | 'input'>>;
@@ -1791,6 +1951,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   facilitator?: Resolver<Maybe<ResolversTypes['Facilitator']>, ParentType, ContextType, RequireFields<QueryFacilitatorArgs, 'id'>>;
   facilitators?: Resolver<Maybe<Array<ResolversTypes['Facilitator']>>, ParentType, ContextType>;
   pass?: Resolver<Maybe<ResolversTypes['Pass']>, ParentType, ContextType, RequireFields<QueryPassArgs, 'id'>>;
+  passPurchase?: Resolver<Maybe<ResolversTypes['PassPurchase']>, ParentType, ContextType, RequireFields<QueryPassPurchaseArgs, 'id'>>;
+  passPurchases?: Resolver<Maybe<ResolversTypes['PassPurchasePage']>, ParentType, ContextType, RequireFields<QueryPassPurchasesArgs, 'page' | 'pageSize'>>;
   passes?: Resolver<Maybe<ResolversTypes['PassPage']>, ParentType, ContextType, RequireFields<QueryPassesArgs, 'page' | 'pageSize'>>;
   service?: Resolver<Maybe<ResolversTypes['Service']>, ParentType, ContextType, RequireFields<QueryServiceArgs, 'id'>>;
   services?: Resolver<Maybe<Array<ResolversTypes['Service']>>, ParentType, ContextType>;
@@ -1944,6 +2106,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DateTime?: GraphQLScalarType;
   Event?: EventResolvers<ContextType>;
   EventDate?: EventDateResolvers<ContextType>;
+  EventDeletion?: EventDeletionResolvers<ContextType>;
   EventPage?: EventPageResolvers<ContextType>;
   Facilitator?: FacilitatorResolvers<ContextType>;
   LocalDateTime?: GraphQLScalarType;

@@ -20,6 +20,15 @@ function stringScalar(name: string, description: string, valid: (text: string) =
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+function parseInstant(value: unknown): Date {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new GraphQLError('DateTime must be an ISO 8601 instant with offset, such as 2026-12-01T09:00:00Z', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+  return new Date(value);
+}
+
 export const scalars = {
   Date: stringScalar('Date', 'A calendar date, `YYYY-MM-DD`.', isLocalDate, '2026-12-01'),
   LocalDateTime: stringScalar('LocalDateTime', 'A local date and time without offset.', isLocalDateTime, '2026-12-01T09:00:00'),
@@ -27,13 +36,7 @@ export const scalars = {
     name: 'DateTime',
     description: 'An ISO 8601 instant with offset.',
     serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
-    parseValue: (value) => {
-      if (typeof value !== 'string' || !ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
-        throw new GraphQLError('DateTime must be an ISO 8601 instant with offset, such as 2026-12-01T09:00:00Z', {
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
-      }
-      return new Date(value);
-    },
+    parseValue: parseInstant,
+    parseLiteral: (ast) => parseInstant(ast.kind === Kind.STRING ? ast.value : undefined),
   }),
 };

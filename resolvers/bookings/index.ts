@@ -1,6 +1,7 @@
 /** Events, their dates and pricing options, and the transactions and bookings made on them. */
 import { Event } from '../../src/db/entities/index.ts';
 import { bookEvent, cancelBooking } from '../../src/domain/booking.ts';
+import { createEvent, deleteEvent, updateEvent } from '../../src/domain/events.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
 import { instantToLocal } from '../../src/domain/time.ts';
 import { callerCompany } from '../company.ts';
@@ -27,6 +28,9 @@ export const bookingResolvers: Resolvers = {
   Mutation: {
     bookEvent: (_root, { input }, ctx) => bookEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, { ...input, spaces: input.spaces ?? 1 }),
     cancelBooking: (_root, { id, refund }, ctx) => cancelBooking(ctx.em, ctx.caller!.companyId, id, refund ?? false),
+    createEvent: (_root, { input }, ctx) => createEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    updateEvent: (_root, { id, input }, ctx) => updateEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, input),
+    deleteEvent: (_root, { id }, ctx) => deleteEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, id),
   },
   Transaction: {
     purchaseDate: async (t, _args, ctx) => instantToLocal(t.purchasedAt, (await callerCompany(ctx)).timezone),
@@ -68,6 +72,7 @@ export const bookingResolvers: Resolvers = {
       return date && date.event.id === e.id ? date : null;
     },
     pricingOptions: (e, _args, ctx) => ctx.loaders.pricingOptionsOfEvent.load(e.id),
+    registrations: (e, args, ctx) => ctx.loaders.registrationsOfEvent.load({ parentId: e.id, ...pageRequest(args.page, args.pageSize) }),
   },
   EventDate: {
     datetime: async (d, _args, ctx) => instantToLocal(d.startsAt, (await eventOfDate(ctx, d.event.id)).timezone),

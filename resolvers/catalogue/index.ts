@@ -1,9 +1,9 @@
 /** Pass templates and purchases, the video library and purchases, subscription plans and mandates, vouchers. */
 import type { EntityName } from '@mikro-orm/core';
-import { Media, PassTemplate, SubscriptionPlan, Voucher } from '../../src/db/entities/index.ts';
+import { Media, PassPurchase, PassTemplate, SubscriptionPlan, Voucher } from '../../src/db/entities/index.ts';
 import { updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
-import { purchasePass } from '../../src/domain/passes.ts';
+import { createPass, purchasePass, updatePassPurchase } from '../../src/domain/passes.ts';
 import { localDate } from '../../src/domain/time.ts';
 import { callerCompany } from '../company.ts';
 import type { GraphqlContext } from '../context.ts';
@@ -43,6 +43,13 @@ export const catalogueResolvers: Resolvers = {
     subscriptionPlan: (_root, { id }, ctx) => ctx.loaders.plan.load(id),
     vouchers: (_root, args, ctx) => catalogPage(ctx, Voucher, args, { code: 'asc', id: 'asc' }),
     voucher: (_root, { id }, ctx) => ctx.loaders.voucher.load(id),
+    passPurchases: async (_root, args, ctx) => {
+      const { page, pageSize } = pageRequest(args.page, args.pageSize);
+      const where = { ...(args.customerId && { customer: args.customerId }), ...(args.passId && { template: args.passId }) };
+      const [nodes, total] = await ctx.em.findAndCount(PassPurchase, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: pageSize, offset: page * pageSize });
+      return { nodes, total, page, pageSize };
+    },
+    passPurchase: (_root, { id }, ctx) => ctx.loaders.passPurchase.load(id),
   },
   Mutation: {
     updateSubscriptionPlan: (_root, { id, input }, ctx) => updateSubscriptionPlan(ctx.em, id, input),
@@ -50,6 +57,9 @@ export const catalogueResolvers: Resolvers = {
     updateVideo: (_root, { id, input }, ctx) => updateVideo(ctx.em, id, input),
     updateVoucher: (_root, { id, input }, ctx) => updateVoucher(ctx.em, id, input),
     purchasePass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    createPass: (_root, { input }, ctx) => createPass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
+    assignPass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { allowPastStart: true }),
+    updatePassPurchase: (_root, { id, input }, ctx) => updatePassPurchase(ctx.em, ctx.caller!.companyId, id, input),
   },
   Pass: {
     currency: async (_p, _args, ctx) => (await callerCompany(ctx)).currency,

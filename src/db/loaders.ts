@@ -192,6 +192,12 @@ export function createLoaders(em: EntityManager, companyId: string) {
     answersOfCustomer: pagedChildren<IQuestionnaireAnswer>(em, companyId, {
       entity: QuestionnaireAnswer, table: 'questionnaire_answer', parentColumn: 'customer_id', order: 't.answered_at desc, t.id desc',
     }),
+    registrationsOfEvent: pagedChildren<IBooking>(em, companyId, {
+      entity: Booking,
+      table: '(select b.*, d.event_id from booking b join event_date d on d.id = b.event_date_id)',
+      parentColumn: 'event_id',
+      order: 't.id asc',
+    }),
     registerOfEventDate: pagedChildren<IBooking>(em, companyId, {
       entity: Booking, table: 'booking', parentColumn: 'event_date_id', order: 't.id asc',
     }),

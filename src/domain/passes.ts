@@ -3,13 +3,14 @@
  * template's validity, paid by card (a voucher discounts it once), with `pass.purchased` in the outbox.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company, PassPurchase, PassTemplate, type IPassPurchase } from '../db/entities/index.ts';
+import { Company, PassPurchase, PassTemplate, type IPassPurchase, type IPassTemplate } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
+import { boolean, checkFields, text, wholeNumber, type FieldRule } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit } from './outbox.ts';
-import { addDays, localDate } from './time.ts';
+import { addDays, isLocalDate, localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
 
@@ -20,7 +21,22 @@ export interface PurchasePassInput {
   voucherCode?: string | null;
 }
 
-export async function purchasePass(em: EntityManager, clock: Clock, companyId: string, input: PurchasePassInput): Promise<IPassPurchase> {
+const date: FieldRule = (value, field) => {
+  if (typeof value !== 'string' || !isLocalDate(value)) throw new Invalid(field, 'format', 'must be a date YYYY-MM-DD');
+};
+
+/**
+ * `allowPastStart` is for passes assigned by staff or migrated from another system (v1
+ * `POST /customer-passes`), which may have started already; a sale starts today or later.
+ */
+export async function purchasePass(
+  em: EntityManager,
+  clock: Clock,
+  companyId: string,
+  input: PurchasePassInput,
+  options: { allowPastStart?: boolean } = {},
+): Promise<IPassPurchase> {
+  if (input.startDate != null) date(input.startDate, 'startDate');
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();
     const company = (await tx.findOne(Company, { id: companyId }))!;
@@ -30,7 +46,7 @@ export async function purchasePass(em: EntityManager, clock: Clock, companyId: s
     if (!pass) throw new NotFound('Pass');
     if (!pass.active) throw new Invalid('passId', 'enum', 'the pass is not on sale (inactive)');
     const starts = input.startDate ?? today;
-    if (starts < today) throw new Invalid('startDate', 'min', 'must not be in the past');
+    if (starts < today && !options.allowPastStart) throw new Invalid('startDate', 'min', 'must not be in the past');
     const voucher = input.voucherCode ? await redeemVoucher(tx, companyId, input.voucherCode, today, pass.base100Price) : null;
     const discount = voucher?.discount ?? 0;
     const purchase = tx.create(PassPurchase, {
@@ -64,6 +80,59 @@ export async function purchasePass(em: EntityManager, clock: Clock, companyId: s
       currency: company.currency,
       paymentMethod: 'CARD',
     });
+    await tx.flush();
+    return purchase;
+  });
+}
+
+const passRules = { name: text(1, 200), description: text(0, 5000), credits: wholeNumber(1, 1000), validityDays: wholeNumber(1, 3650), base100Price: wholeNumber(0), active: boolean };
+
+export async function createPass(
+  em: EntityManager,
+  clock: Clock,
+  companyId: string,
+  input: { name: string; description?: string | null; credits: number; validityDays: number; base100Price: number; active?: boolean | null },
+): Promise<IPassTemplate> {
+  checkFields({ ...input }, passRules);
+  const now = clock.now();
+  const pass = em.create(PassTemplate, {
+    id: newId('pass', now.getTime()),
+    company: companyId,
+    name: input.name.trim(),
+    description: input.description ?? '',
+    credits: input.credits,
+    validityDays: input.validityDays,
+    base100Price: input.base100Price,
+    active: input.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  return pass;
+}
+
+/** Changes a pass purchase: credits left (never more than allocated), expiry, cancellation. */
+export async function updatePassPurchase(
+  em: EntityManager,
+  companyId: string,
+  id: string,
+  input: { creditsRemaining?: number | null; expires?: string | null; isCancelled?: boolean | null },
+): Promise<IPassPurchase> {
+  const changes = checkFields({ ...input }, { creditsRemaining: wholeNumber(0, 100_000), expires: date, isCancelled: boolean });
+  if (!Object.keys(changes).length) throw new Invalid('input', 'required', 'give at least one field to change');
+  return inTransaction(em, companyId, async (tx) => {
+    const purchase = await tx.findOne(PassPurchase, { id });
+    if (!purchase) throw new NotFound('Pass purchase');
+    if (changes.creditsRemaining !== undefined) {
+      const remaining = changes.creditsRemaining as number;
+      if (remaining > purchase.creditsAllocated) throw new Invalid('creditsRemaining', 'max', `must be at most the ${purchase.creditsAllocated} credits allocated`);
+      purchase.creditsConsumed = purchase.creditsAllocated - remaining;
+    }
+    if (changes.expires !== undefined) {
+      if ((changes.expires as string) < purchase.starts) throw new Invalid('expires', 'min', `must not be before the start date ${purchase.starts}`);
+      purchase.expires = changes.expires as string;
+    }
+    if (changes.isCancelled !== undefined) purchase.isCancelled = changes.isCancelled as boolean;
     await tx.flush();
     return purchase;
   });
