@@ -134,6 +134,8 @@ export type Booking = {
   /** The customer who paid. */
   purchasedBy: Customer;
   spaces: Scalars['Int']['output'];
+  /** The purchase it belongs to. */
+  transaction: Transaction;
 };
 
 /** A page of bookings. */
@@ -357,6 +359,8 @@ export type EventDate = {
   /** Spaces held by bookings that are not cancelled. */
   spacesBooked: Scalars['Int']['output'];
   spacesLeft: Scalars['Int']['output'];
+  /** Start, as an instant. */
+  startsAt: Scalars['DateTime']['output'];
   tz: Scalars['String']['output'];
 };
 
@@ -1156,6 +1160,8 @@ export type Transaction = {
   id: Scalars['ID']['output'];
   /** When it was bought, local to `tz`. */
   purchaseDate: Scalars['LocalDateTime']['output'];
+  /** When it was bought. */
+  purchasedAt: Scalars['DateTime']['output'];
   /** Who paid. */
   purchasedBy: Customer;
   /** The company's timezone. */
@@ -1673,6 +1679,7 @@ export type BookingResolvers<ContextType = GraphqlContext, ParentType extends Re
   pricingOption?: Resolver<ResolversTypes['PricingOption'], ParentType, ContextType>;
   purchasedBy?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   spaces?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  transaction?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType>;
 };
 
 export type BookingPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BookingPage'] = ResolversParentTypes['BookingPage']> = {
@@ -1756,6 +1763,7 @@ export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends 
   register?: Resolver<Maybe<ResolversTypes['BookingPage']>, ParentType, ContextType, Partial<EventDateRegisterArgs>>;
   spacesBooked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   spacesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -2033,6 +2041,7 @@ export type TransactionResolvers<ContextType = GraphqlContext, ParentType extend
   bookings?: Resolver<Array<ResolversTypes['Booking']>, ParentType, ContextType, RequireFields<TransactionBookingsArgs, 'futureOnly'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   purchaseDate?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
+  purchasedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   purchasedBy?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

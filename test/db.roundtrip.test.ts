@@ -22,7 +22,7 @@ function byId(bundle: Bundle): Bundle {
   const sorted: Record<string, unknown> = { format: 1 };
   for (const [name, value] of Object.entries(bundle)) {
     if (!Array.isArray(value)) continue;
-    sorted[name] = [...value].sort((a, b) => (a.id < b.id ? -1 : 1));
+    sorted[name] = [...(value as { id: string }[])].sort((a, b) => (a.id < b.id ? -1 : 1));
   }
   for (const event of (sorted.events ?? []) as NonNullable<Bundle['events']>) {
     event.pricingOptions = [...(event.pricingOptions ?? [])].sort((a, b) => (a.id! < b.id! ? -1 : 1));

@@ -1,9 +1,14 @@
 /**
  * The per-client limits of document 1, section 8: 20 requests a minute over every endpoint (GraphQL
  * included), 10 in flight, a daily quota per UTC day; 429 with Retry-After past any of them, and the IETF
- * RateLimit-Policy and RateLimit fields on every answer. With REDIS_URL, two instances share the counters.
+ * RateLimit-Policy and RateLimit fields on every answer. With REDIS_URL, two instances share the counters;
+ * while Redis is away, each instance counts on its own rather than failing.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClient } from 'redis';
 import type { RequestHandler } from 'express';
 import { presentM2mError } from '../rest/m2m/errors.ts';
 import { openOrm } from '../src/db/orm.ts';
@@ -15,7 +20,7 @@ import { startServer, type RunningServer } from '../src/server/server.ts';
 import { serviceSurfaces } from '../src/server/surfaces.ts';
 import type { Services } from '../src/services.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
-import { call } from './support/studio.ts';
+import { call, startStudio, type Studio } from './support/studio.ts';
 
 /** Requests to GET /held stay in flight until the test lets them go. */
 class HeldRequests {
@@ -238,3 +243,94 @@ describe('M2M limits shared by two instances', () => {
     expect((await call(`${second.url}/m2m/customers`, token)).status).toBe(200);
   });
 });
+
+describe('M2M limits and cache while Redis is away', () => {
+  const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
+  if (!redisServer) {
+    it('needs a redis-server binary (skipped)', () => {
+      console.log('m2m.limits: the Redis outage test was skipped because no redis-server binary is installed to start and stop');
+    });
+    return;
+  }
+  let redis: ChildProcess;
+  let admin: ReturnType<typeof createClient>;
+  let studio: Studio;
+  let token: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await until(() => connects(port));
+    admin = createClient({ url: `redis://127.0.0.1:${port}` });
+    await admin.connect();
+    studio = await startStudio({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    token = await studio.token(['customers:read', 'profile:read', 'profile:write']);
+  });
+  afterAll(async () => {
+    await studio?.close();
+    await admin?.close();
+    redis?.kill('SIGKILL');
+  });
+
+  /** Redis keeps its data but turns the service's connections away, as in a network partition. */
+  async function partition(): Promise<void> {
+    await admin.configSet('requirepass', 'partitioned');
+    await admin.clientKill({ filter: 'TYPE', type: 'normal' });
+    await until(async () => !studio.app.pipeline!.shared.redis!.isReady);
+  }
+  async function heal(): Promise<void> {
+    await admin.configSet('requirepass', '');
+    await until(async () => studio.app.pipeline!.shared.redis!.isReady);
+  }
+
+  it('goes on answering (counting in process, serving uncached), and serves no entry older than a write made meanwhile', async () => {
+    const customerId = (await call(`${studio.m2m}/customers`, token)).body.data[0].id;
+    const profile = `${studio.m2m}/customer/${customerId}/profile`;
+    expect((await call(profile, token)).headers.get('x-cache')).toBe('MISS');
+    expect((await call(profile, token)).headers.get('x-cache')).toBe('HIT');
+
+    await partition();
+    const during = await call(profile, token);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('x-cache')).not.toBe('HIT');
+    expect(during.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+, "concurrency";r=9;t=0$/);
+    const put = await call(profile, token, { method: 'PUT', body: { firstname: 'Partitioned', lastname: 'Write', email: 'partitioned@example.com' } });
+    expect(put.status).toBe(200);
+    expect((await studio.token(['customers:read'])).length).toBeGreaterThan(0);
+
+    await heal();
+    const after = await call(profile, token);
+    expect(after.body.data.firstname).toBe('Partitioned');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect((await call(profile, token)).headers.get('x-cache')).toBe('HIT');
+  }, 20_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -52,6 +52,7 @@ export const bookingResolvers: Resolvers = {
       const transaction = (await ctx.loaders.transaction.load(b.transaction.id))!;
       return (await ctx.loaders.customer.load(transaction.customer.id))!;
     },
+    transaction: async (b, _args, ctx) => (await ctx.loaders.transaction.load(b.transaction.id))!,
     boughtFor: (b, _args, ctx) => (b.boughtFor ? ctx.loaders.customer.load(b.boughtFor.id) : null),
     event: async (b, _args, ctx) => {
       const date = (await ctx.loaders.eventDate.load(b.eventDate.id))!;

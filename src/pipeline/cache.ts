@@ -26,6 +26,7 @@ export class ResponseCache {
   readonly #keyv: Keyv;
   readonly #ttlMs: number;
   readonly #clock: Clock;
+  readonly #owed = new Set<string>();
 
   constructor(keyv: Keyv, ttlSeconds: number, clock: Clock) {
     this.#keyv = keyv;
@@ -39,6 +40,7 @@ export class ResponseCache {
 
   /** The entry key; throws when the store cannot be read (the caller then serves the request uncached). */
   async key(parts: { operation: string; companyId: string; variables: unknown; scopes: Iterable<string>; types: string[] }): Promise<string> {
+    await this.#settleInvalidations();
     const versionKeys = parts.types.map((type) => `version:${parts.companyId}:${type}`);
     const versions = versionKeys.length ? await this.#keyv.getMany<string>(versionKeys) : [];
     const material = canonicalJson([
@@ -63,9 +65,22 @@ export class ResponseCache {
 
   /** New version tokens for these types of this company: every cached read of them is now a miss. */
   async invalidate(companyId: string, types: Iterable<string>): Promise<void> {
+    for (const type of types) this.#owed.add(`version:${companyId}:${type}`);
+    await this.#settleInvalidations();
+  }
+
+  /**
+   * Writes the version tokens still owed to the store: an invalidation that failed while the store was
+   * away is written before this instance reads from the cache again, so entries stored before the write
+   * cannot come back once the store does.
+   */
+  async #settleInvalidations(): Promise<void> {
+    if (!this.#owed.size) return;
+    const keys = [...this.#owed];
     const token = randomUUID();
     // Versions outlive entries by far, so an expired version can never bring back a stale entry.
     const lifetime = Math.max(this.#ttlMs * 4, 86_400_000);
-    await this.#keyv.setMany([...types].map((type) => ({ key: `version:${companyId}:${type}`, value: token, ttl: lifetime })));
+    await this.#keyv.setMany(keys.map((key) => ({ key, value: token, ttl: lifetime })));
+    for (const key of keys) this.#owed.delete(key);
   }
 }

@@ -8,9 +8,12 @@ import type { Caller } from '../../resolvers/context.ts';
 import { ApiClient, V1ApiKey } from '../db/entities/index.ts';
 import { unscopedEm } from '../db/scope.ts';
 import type { Clock } from '../domain/clock.ts';
+import { ALL_SCOPES } from '../domain/scopes.ts';
 import type { AccessClaims, Surface } from './tokens.ts';
 
 export const STATUS_TTL_MS = 30_000;
+
+const V1_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
 
 interface Status {
   usable: boolean;
@@ -34,7 +37,8 @@ export class CallerDirectory {
       kind: surface,
       id: claims.sub,
       companyId: claims.company,
-      scopes: new Set((claims.scope ?? '').split(' ').filter(Boolean)),
+      // A v1 key opens the whole company (document 2 has no scopes); M2M tokens carry theirs.
+      scopes: surface === 'v1' ? V1_SCOPES : new Set((claims.scope ?? '').split(' ').filter(Boolean)),
     };
   }
 

@@ -37,12 +37,15 @@ export async function openSharedState(redisUrl: string | undefined, namespace = 
   const redis = createClient({ url: redisUrl, disableOfflineQueue: true }) as RedisClientType;
   redis.on('error', () => {});
   await redis.connect();
-  const keyv = new Keyv({ store: new KeyvRedis(redis) as unknown as KeyvStoreAdapter, namespace });
+  // Store errors are thrown, not only emitted, so the cache can tell a failed write from a done one.
+  const keyv = new Keyv({ store: new KeyvRedis(redis, { throwOnErrors: true }) as unknown as KeyvStoreAdapter, namespace, throwOnErrors: true });
   return {
     keyv,
     redis,
     close: async () => {
-      await redis.quit().catch(() => {});
+      // A client waiting to reconnect would wait for Redis to come back before closing.
+      if (redis.isReady) await redis.close().catch(() => {});
+      else redis.destroy();
     },
   };
 }

@@ -8,6 +8,8 @@ import type { GraphqlContext } from '../../resolvers/context.ts';
 import { buildSchema, graphqlContext } from '../../resolvers/index.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
+import { compileV1Routes, V1_BASE_PATH, v1Errors, v1Surface } from '../../rest/v1/index.ts';
+import { v1OpenApi } from '../../rest/v1/openapi.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { pipelinePlugin } from '../pipeline/graphql-plugin.ts';
 import { costLimitPlugin, limitRules } from '../pipeline/query-limits.ts';
@@ -32,6 +34,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const schema = buildSchema();
   const pipeline = await createPipeline(services);
   const m2mRoutes = compileM2mRoutes(schema);
+  const v1Routes = compileV1Routes(schema);
   return {
     pipeline,
     graphql: {
@@ -55,6 +58,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       const sdl = printSubgraphSchema(schema);
       app.get('/graphql/schema.graphql', (_req, res) => res.type('text/plain; charset=utf-8').send(sdl));
       app.use(services.config.M2M_BASE_PATH, m2mSurface(services, pipeline, apollo, m2mRoutes, m2mOpenApi(m2mRoutes, services.config.M2M_BASE_PATH)));
+      app.use(V1_BASE_PATH, v1Surface(services, pipeline, apollo, v1Routes, v1OpenApi(v1Routes, V1_BASE_PATH)), v1Errors);
     },
     onClose: () => pipeline.close(),
   };

@@ -73,3 +73,23 @@ export const AuditEntry = defineEntity({
   indexes: [{ properties: ['company', 'at'] }, { properties: ['at'] }],
 });
 export type IAuditEntry = InferEntity<typeof AuditEntry>;
+
+/**
+ * A v1 POST made with an `Idempotency-Key`: the first response, kept 24 hours per API key, answers every
+ * retry with the same key and body. `status` is null while the first request is still running.
+ */
+export const IdempotencyKey = defineEntity({
+  name: 'IdempotencyKey',
+  properties: {
+    apiKey: p.string().primary(),
+    key: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    requestHash: p.string(),
+    status: p.smallint().nullable(),
+    /** The response body exactly as first sent (JSON text), so a replay is byte-identical. */
+    body: p.text().nullable(),
+    createdAt: p.datetime(),
+  },
+  indexes: [{ properties: ['createdAt'] }],
+});
+export type IIdempotencyKey = InferEntity<typeof IdempotencyKey>;

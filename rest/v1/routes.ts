@@ -1,0 +1,271 @@
+/**
+ * The v1 interface (document 2, section 4), one row per endpoint over the same GraphQL documents and
+ * pipeline as M2M. Pages start at 1 (`page`, `perPage` default 25, max 100); ids of customer passes
+ * and registrations are `cp_` and `reg_` over the stored `package_` and `booking_` records.
+ */
+import type { Request } from 'express';
+import { z } from 'zod';
+import { Invalid } from '../../src/domain/errors.ts';
+import { withPrefix } from '../../src/domain/ids.ts';
+import { parseBody } from '../body.ts';
+import { param, query } from '../params.ts';
+import type { RouteDeclaration } from '../route.ts';
+import * as present from './presenters.ts';
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+
+function paging(req: Request): { page: number; pageSize: number } {
+  const page = query.int(req, 'page') ?? 1;
+  const perPage = query.int(req, 'perPage') ?? DEFAULT_PER_PAGE;
+  if (page < 1) throw new Invalid('page', 'min', 'must be at least 1 (the first page is 1)');
+  if (perPage < 1) throw new Invalid('perPage', 'min', 'must be at least 1');
+  if (perPage > MAX_PER_PAGE) throw new Invalid('perPage', 'max', `must be at most ${MAX_PER_PAGE}`);
+  return { page: page - 1, pageSize: perPage };
+}
+
+const PAGE = 'page: $page, pageSize: $pageSize';
+const PAGE_FIELDS = 'total page pageSize';
+const CUSTOMER = 'id firstName lastName email mobile archived createdAt updatedAt';
+const EVENT = `id name description timezone archived createdAt updatedAt
+  dates { id startsAt duration capacity spacesBooked spacesLeft }
+  pricingOptions { id name base100Price credits currency }`;
+const PASS = 'id name description credits validityDays base100Price currency active createdAt updatedAt';
+const CUSTOMER_PASS = 'id customer { id } pass { id } creditsRemaining starts expires status';
+
+/** A customer pass id as v1 shows it (`cp_`) to the stored pass purchase id (`package_`). */
+const passPurchaseId = (id: string) => withPrefix(id, 'cp_', 'package_');
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const price = z
+  .number()
+  .min(0)
+  .max(10_000_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
+const base100 = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
+const eventDate = z.strictObject({ startsAt: z.iso.datetime({ offset: true }), durationMinutes: z.int().min(1).max(1440), capacity: z.int().min(1).max(100_000) });
+const pricingOption = z.strictObject({ name: text(200), price, credits: z.int().min(0).max(1000) });
+const dateInput = (d: z.infer<typeof eventDate>) => ({ startsAt: d.startsAt, duration: d.durationMinutes, capacity: d.capacity });
+const optionInput = (o: z.infer<typeof pricingOption>) => ({ name: o.name, base100Price: base100(o.price), credits: o.credits });
+
+export const v1Routes: RouteDeclaration[] = [
+  // Customers
+  {
+    method: 'GET',
+    path: '/customers',
+    resource: 'customer',
+    document: `query ($page: Int, $pageSize: Int) { customers(${PAGE}) { nodes { ${CUSTOMER} } ${PAGE_FIELDS} } }`,
+    variables: paging,
+    respond: (data) => present.envelope('customers', data.customers, present.customerItem),
+  },
+  {
+    method: 'GET',
+    path: '/customers/:id',
+    resource: 'customer',
+    document: `query ($id: ID!) { customer(id: $id) { ${CUSTOMER} } }`,
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: (data) => present.customer(present.found(data.customer, 'Customer')),
+  },
+  {
+    method: 'POST',
+    path: '/customers',
+    resource: 'customer',
+    document: `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER} } }`,
+    variables: (req) => ({
+      input: parseBody(z.strictObject({ firstName: text(100), lastName: text(100), email: z.email().max(254), mobile: z.string().max(32).nullish() }), req.body),
+    }),
+    respond: (data) => ({ status: 201, body: present.customer(data.createCustomer) }),
+  },
+  {
+    method: 'PUT',
+    path: '/customers/:id',
+    resource: 'customer',
+    document: `mutation ($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER} } }`,
+    variables: (req) => ({
+      id: param(req, 'id'),
+      input: parseBody(
+        z.strictObject({ firstName: text(100), lastName: text(100), email: z.email().max(254), mobile: z.string().max(32).nullable(), archived: z.boolean() }).partial(),
+        req.body,
+      ),
+    }),
+    respond: (data) => present.customer(data.updateCustomer),
+  },
+  {
+    method: 'DELETE',
+    path: '/customers/:id',
+    resource: 'customer',
+    document: 'mutation ($id: ID!) { deleteCustomer(id: $id) { id } }',
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: () => ({ status: 204, body: null }),
+  },
+
+  // Events
+  {
+    method: 'GET',
+    path: '/events',
+    resource: 'event',
+    document: `query ($page: Int, $pageSize: Int, $includeArchived: Boolean) { events(${PAGE}, includeArchived: $includeArchived) { nodes { ${EVENT} } ${PAGE_FIELDS} } }`,
+    variables: (req) => ({ ...paging(req), includeArchived: query.bool(req, 'includeArchived') ?? false }),
+    respond: (data) => present.envelope('events', data.events, present.event),
+  },
+  {
+    method: 'GET',
+    path: '/events/:id',
+    resource: 'event',
+    document: `query ($id: ID!) { event(id: $id) { ${EVENT} } }`,
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: (data) => present.event(present.found(data.event, 'Event')),
+  },
+  {
+    method: 'POST',
+    path: '/events',
+    resource: 'event',
+    document: `mutation ($input: CreateEventInput!) { createEvent(input: $input) { ${EVENT} } }`,
+    variables: (req) => {
+      const body = parseBody(
+        z.strictObject({ name: text(200), description: z.string().max(5000).optional(), timezone: z.string().max(64).optional(), dates: z.array(eventDate).max(500).optional(), pricingOptions: z.array(pricingOption).max(50).optional() }),
+        req.body,
+      );
+      return { input: { ...body, dates: body.dates?.map(dateInput), pricingOptions: body.pricingOptions?.map(optionInput) } };
+    },
+    respond: (data) => ({ status: 201, body: present.event(data.createEvent) }),
+  },
+  {
+    method: 'PUT',
+    path: '/events/:id',
+    resource: 'event',
+    document: `mutation ($id: ID!, $input: UpdateEventInput!) { updateEvent(id: $id, input: $input) { ${EVENT} } }`,
+    variables: (req) => {
+      const body = parseBody(
+        z.strictObject({ name: text(200), description: z.string().max(5000), timezone: z.string().max(64), archived: z.boolean(), addDates: z.array(eventDate).max(500), addPricingOptions: z.array(pricingOption).max(50) }).partial(),
+        req.body,
+      );
+      return { id: param(req, 'id'), input: { ...body, addDates: body.addDates?.map(dateInput), addPricingOptions: body.addPricingOptions?.map(optionInput) } };
+    },
+    respond: (data) => present.event(data.updateEvent),
+  },
+  {
+    method: 'DELETE',
+    path: '/events/:id',
+    resource: 'event',
+    document: 'mutation ($id: ID!) { deleteEvent(id: $id) { event { id } archived } }',
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: (data) => ({ id: data.deleteEvent.event.id, status: data.deleteEvent.archived ? 'archived' : 'deleted' }),
+  },
+  {
+    method: 'GET',
+    path: '/events/:id/registrations',
+    resource: 'registration',
+    document: `query ($id: ID!, $page: Int, $pageSize: Int) {
+      event(id: $id) { registrations(${PAGE}) {
+        nodes {
+          id spaces isCancelled isRefunded
+          event { id } eventDate { id startsAt }
+          transaction { purchasedAt }
+          purchasedBy { id firstName lastName email } boughtFor { id firstName lastName email }
+          payment {
+            ... on CardPayment { method currency net: base100NetPrice }
+            ... on PassPayment { method currency passPurchase { id } }
+          }
+        }
+        ${PAGE_FIELDS}
+      } }
+    }`,
+    variables: (req) => ({ id: param(req, 'id'), ...paging(req) }),
+    respond: (data) => present.envelope('registrations', present.found(data.event, 'Event').registrations, present.registration),
+  },
+
+  // Pass types
+  {
+    method: 'GET',
+    path: '/passes',
+    resource: 'pass',
+    document: `query ($page: Int, $pageSize: Int) { passes(${PAGE}) { nodes { ${PASS} } ${PAGE_FIELDS} } }`,
+    variables: paging,
+    respond: (data) => present.envelope('passes', data.passes, present.pass),
+  },
+  {
+    method: 'GET',
+    path: '/passes/:id',
+    resource: 'pass',
+    document: `query ($id: ID!) { pass(id: $id) { ${PASS} } }`,
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: (data) => present.pass(present.found(data.pass, 'Pass')),
+  },
+  {
+    method: 'POST',
+    path: '/passes',
+    resource: 'pass',
+    document: `mutation ($input: CreatePassInput!) { createPass(input: $input) { ${PASS} } }`,
+    variables: (req) => {
+      const body = parseBody(
+        z.strictObject({ name: text(200), description: z.string().max(5000).optional(), credits: z.int().min(1).max(1000), validityDays: z.int().min(1).max(3650), price, active: z.boolean().optional() }),
+        req.body,
+      );
+      return { input: { name: body.name, description: body.description, credits: body.credits, validityDays: body.validityDays, base100Price: base100(body.price), active: body.active } };
+    },
+    respond: (data) => ({ status: 201, body: present.pass(data.createPass) }),
+  },
+  {
+    method: 'PUT',
+    path: '/passes/:id',
+    resource: 'pass',
+    document: `mutation ($id: ID!, $input: PassUpdate!) { updatePass(id: $id, input: $input) { ${PASS} } }`,
+    variables: (req) => {
+      const body = parseBody(
+        z.strictObject({ name: text(200), description: z.string().max(5000), credits: z.int().min(1).max(1000), validityDays: z.int().min(1).max(3650), price, active: z.boolean() }).partial(),
+        req.body,
+      );
+      return { id: param(req, 'id'), input: { name: body.name, description: body.description, credits: body.credits, validityDays: body.validityDays, base100Price: base100(body.price), active: body.active } };
+    },
+    respond: (data) => present.pass(data.updatePass),
+  },
+
+  // Customer passes
+  {
+    method: 'GET',
+    path: '/customer-passes',
+    resource: 'customer_pass',
+    document: `query ($customerId: ID, $passId: ID, $page: Int, $pageSize: Int) {
+      passPurchases(customerId: $customerId, passId: $passId, ${PAGE}) { nodes { ${CUSTOMER_PASS} } ${PAGE_FIELDS} }
+    }`,
+    variables: (req) => ({ customerId: query.string(req, 'customerId'), passId: query.string(req, 'passId'), ...paging(req) }),
+    respond: (data) => present.envelope('customerPasses', data.passPurchases, present.customerPass),
+  },
+  {
+    method: 'GET',
+    path: '/customer-passes/:id',
+    resource: 'customer_pass',
+    document: `query ($id: ID!) { passPurchase(id: $id) { ${CUSTOMER_PASS} } }`,
+    variables: (req) => ({ id: passPurchaseId(param(req, 'id')) }),
+    respond: (data) => present.customerPass(present.found(data.passPurchase, 'Customer pass')),
+  },
+  {
+    method: 'POST',
+    path: '/customer-passes',
+    resource: 'customer_pass',
+    document: `mutation ($input: AssignPassInput!) { assignPass(input: $input) { ${CUSTOMER_PASS} } }`,
+    variables: (req) => ({
+      input: parseBody(z.strictObject({ customerId: text(100), passId: text(100), startDate: z.iso.date() }), req.body),
+    }),
+    respond: (data) => ({ status: 201, body: present.customerPass(data.assignPass) }),
+  },
+  {
+    method: 'PUT',
+    path: '/customer-passes/:id',
+    resource: 'customer_pass',
+    document: `mutation ($id: ID!, $input: PassPurchaseUpdate!) { updatePassPurchase(id: $id, input: $input) { ${CUSTOMER_PASS} } }`,
+    variables: (req) => {
+      const body = parseBody(
+        z.strictObject({ remainingUses: z.int().min(0).max(100_000), expiryDate: z.iso.date(), status: z.enum(['active', 'cancelled']) }).partial(),
+        req.body,
+      );
+      return {
+        id: passPurchaseId(param(req, 'id')),
+        input: { creditsRemaining: body.remainingUses, expires: body.expiryDate, isCancelled: body.status === undefined ? undefined : body.status === 'cancelled' },
+      };
+    },
+    respond: (data) => present.customerPass(data.updatePassPurchase),
+    parameterNames: { creditsRemaining: 'remainingUses', expires: 'expiryDate', isCancelled: 'status', pageSize: 'perPage' },
+  },
+];
