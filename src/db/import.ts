@@ -432,9 +432,15 @@ class Table {
 
   /** The lines as COPY data, in id order when the table has string ids. */
   chunks(): string[] {
+    const T0 = performance.now();
+    try { return this.chunks2(); } finally { if (this.size > 5000) process.stderr.write(`chunks ${this.name} ${(performance.now() - T0).toFixed(0)}ms\n`); }
+  }
+  chunks2(): string[] {
     if (this.#byId) {
       const keys = this.#keys;
+      const T1 = performance.now();
       const order = Array.from(keys.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+      if (this.size > 5000) process.stderr.write(`sort ${this.name} ${(performance.now() - T1).toFixed(0)}ms\n`);
       this.#lines = order.map((k) => this.#lines[k]!);
       this.#outer = order.map((k) => this.#outer[k]!);
       this.#inner = order.map((k) => this.#inner[k]!);

@@ -10,6 +10,7 @@ import { createApiClient } from '../../src/domain/api-clients.ts';
 import { createCompany } from '../../src/domain/companies.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
+import { createV1Key } from '../../src/domain/v1-keys.ts';
 import { startTestApp, type TestApp } from './app.ts';
 
 export interface Studio {
@@ -19,6 +20,9 @@ export interface Studio {
   companyId: string;
   /** A new M2M client of this company with these scopes (all by default), and a token for it. */
   token(scopes?: readonly string[]): Promise<string>;
+  v1: string;
+  /** A new v1 API key of this company, and a token for it. */
+  v1Token(companyId?: string): Promise<string>;
   /** Another company in the same database, with its own bundle. */
   otherCompany(bundle?: Bundle): Promise<string>;
   close(): Promise<void>;
@@ -56,6 +60,17 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       });
       if (!response.ok) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { access_token: string }).access_token;
+    },
+    v1: `${app.url}/api/v1`,
+    v1Token: async (forCompany = companyId) => {
+      const key = await createV1Key(orm, serverKey, { companyId: forCompany, name: 'test key' });
+      const response = await fetch(`${app.url}/api/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(key),
+      });
+      if (!response.ok) throw new Error(`v1 token request failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
     },
     otherCompany: (bundle) => addCompany(bundle ?? generateBundle({ seed: 8, customers: 3, today: '2026-11-21' }), 'Other Studio'),
     close: () => app.close(),
