@@ -42,6 +42,9 @@ export interface Route extends RouteDeclaration {
   scopes: string[];
 }
 
+/** GraphQL's argument of a whole request body, as REST names it. */
+const BODY_NAMES = { input: 'body' };
+
 /** Parses and validates every document; throws (and so stops the start) on the first bad one. */
 export function compileRoutes(schema: GraphQLSchema, declarations: RouteDeclaration[]): Route[] {
   return declarations.map((declaration) => {
@@ -103,7 +106,7 @@ export function routeTable(routes: Route[], { services, apollo, present }: Mount
         const response = await apollo.executeOperation({ query: route.document, variables }, { contextValue });
         if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by REST routes');
         const { data, errors } = response.body.singleResult;
-        if (errors?.length) return present(res, domainErrorOf(errors[0]!, route.parameterNames));
+        if (errors?.length) return present(res, domainErrorOf(errors[0]!, { ...BODY_NAMES, ...route.parameterNames }));
         const cache = contextValue.outcome.cache;
         if (cache) res.setHeader('X-Cache', cache.hit ? 'HIT' : 'MISS').setHeader('Age', String(cache.ageSeconds));
         const reply = route.respond(data, req);

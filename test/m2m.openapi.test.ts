@@ -12,7 +12,7 @@ import { generateBundle } from '../src/db/demo-data.ts';
 import { createApiClient } from '../src/domain/api-clients.ts';
 import { newId } from '../src/domain/ids.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
-import { everySchema, operations, requestValidator, responseValidator, schemaCompiler, unresolvedRefs, type ResponseCheck } from './support/openapi.ts';
+import { everySchema, operationLocator, operations, requestValidator, resolvePointer, responseValidator, schemaCompiler, unresolvedRefs, type ResponseCheck } from './support/openapi.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 type Json = Record<string, any>;
@@ -89,16 +89,23 @@ interface Exchange {
 let studio: Studio;
 let doc: Json;
 let check: ResponseCheck;
+let locate: ReturnType<typeof operationLocator>;
 let token: string;
 let ids: Ids;
 /** `METHOD /template` of every operation answered with a 2xx. */
 const succeeded = new Set<string>();
+/** Query parameters sent that the operation does not document. */
+const undocumentedQuery = new Set<string>();
 
 async function exchange(method: string, path: string, options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<Exchange> {
   const response = await call(`${studio.m2m}${path}`, options.token === undefined ? token : options.token, { method, body: options.body, headers: options.headers });
-  if (response.status < 300) {
-    const match = operations(doc).find((o) => o.method === method.toLowerCase() && new RegExp(`^${o.template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path.split('?')[0]!));
-    if (match) succeeded.add(match.key);
+  const located = locate(method, path);
+  if (response.status < 300 && located?.operation) succeeded.add(located.key);
+  if (located?.operation) {
+    const documented = (located.operation.parameters ?? []).map((p: Json) => (p.$ref ? resolvePointer(doc, p.$ref) : p) as Json);
+    for (const name of new URLSearchParams(path.split('?')[1] ?? '').keys()) {
+      if (!documented.some((p: Json) => p.in === 'query' && p.name === name)) undocumentedQuery.add(`${name} of ${located.key}`);
+    }
   }
   return { method, path, ...response };
 }
@@ -106,10 +113,11 @@ async function exchange(method: string, path: string, options: { token?: string 
 /** The status, and the problems of the answer against the document (none, when it matches). */
 const verdict = (answer: Exchange) => ({ status: answer.status, problems: check(answer.method, answer.path, answer.status, answer.body, answer.headers) });
 
-const validPageOf = async (path: string) => {
+/** The body of a GET that must succeed and match the document. */
+const read = async (path: string) => {
   const answer = await exchange('GET', path);
   expect(verdict(answer)).toEqual({ status: 200, problems: [] });
-  return answer.body as { data: Json[]; total: number };
+  return answer.body as { data: Json[] };
 };
 
 async function insertNotesAndAnswers(customerIds: string[]): Promise<void> {
@@ -145,25 +153,26 @@ beforeAll(async () => {
   });
   doc = (await call(`${studio.m2m}/openapi.json`, null)).body;
   check = responseValidator(doc);
+  locate = operationLocator(doc);
   token = await studio.token();
 
-  const customers = (await validPageOf('/customers?pageSize=100')).data.map((c) => c.id as string);
+  const customers = (await read('/customers?pageSize=100')).data.map((c) => c.id as string);
   const transactionsOf = new Map<string, string[]>();
   for (const customer of customers) {
-    const page = await validPageOf(`/customer/${customer}/bookings?startDate=2000-01-01&pageSize=100`);
+    const page = await read(`/customer/${customer}/bookings?startDate=2000-01-01&pageSize=100`);
     transactionsOf.set(customer, page.data.map((t) => t.id));
   }
   const [customer, transactions] = [...transactionsOf].sort((a, b) => b[1].length - a[1].length)[0]!;
   const othersTransaction = [...transactionsOf].find(([id, list]) => id !== customer && list.length)![1][0]!;
   await insertNotesAndAnswers([customer, customers.find((c) => c !== customer)!]);
 
-  const appointment = (await validPageOf('/appointments/bookings?pageSize=100')).data[0]!;
-  const service = (await call(`${studio.m2m}/appointments/services`, token)).body.data[0];
-  const events = (await validPageOf('/events?pageSize=100')).data;
+  const appointment = (await read('/appointments/bookings?pageSize=100')).data[0]!;
+  const service = (await read('/appointments/services')).data[0]!;
+  const events = (await read('/events?pageSize=100')).data;
   const [event, bookedDate] = events
     .flatMap((e) => e.dates.map((d: Json) => [e, d] as const))
     .sort((a, b) => b[1].spaces_booked - a[1].spaces_booked)[0]!;
-  const vouchers = (await validPageOf('/vouchers')).data;
+  const vouchers = (await read('/vouchers')).data;
   ids = {
     customers,
     customer,
@@ -174,9 +183,9 @@ beforeAll(async () => {
     service: service.id,
     event: event.id,
     bookedDate: bookedDate.id,
-    plan: (await validPageOf('/subscription-plans')).data[0]!.id,
-    pass: (await validPageOf('/passes')).data[0]!.id,
-    video: (await validPageOf('/videos')).data[0]!.id,
+    plan: (await read('/subscription-plans')).data[0]!.id,
+    pass: (await read('/passes')).data[0]!.id,
+    video: (await read('/videos')).data[0]!.id,
     voucher: vouchers[0]!.id,
     otherVoucherCode: vouchers[1]!.code,
   };
@@ -255,6 +264,69 @@ describe('the document', () => {
   it('refuses to document a route it has no response schema for, so the server would not start', () => {
     const wishlist: Route = { ...routes[0]!, method: 'GET', path: '/customer/:id/wishlist' };
     expect(() => m2mOpenApi([...routes, wishlist], '/m2m')).toThrow('GET /customer/:id/wishlist has no response schema');
+  });
+});
+
+describe('the checker', () => {
+  const customer = { id: 'cust_1', type: 'customer', firstname: 'Ada', lastname: 'Byron', email: 'ada@example.org', mobile: '', archived: false };
+  const pageOf = (item: unknown) => ({ data: [item], total: 1, page: 0, pageSize: 30 });
+  const { archived: _archived, ...withoutArchived } = customer;
+
+  it('accepts a customer page that matches', () => {
+    expect(check('GET', '/customers', 200, pageOf(customer))).toEqual([]);
+  });
+
+  it.each([
+    ['a field the schema lacks', pageOf({ ...customer, archive: 0 }), '(archive)'],
+    ['a field missing', pageOf(withoutArchived), "must have required property 'archived'"],
+    ['a field of another type', pageOf({ ...customer, archived: 0 }), 'must be boolean'],
+    ['an id of another resource', pageOf({ ...customer, id: 'txn_1' }), 'must match pattern'],
+    ['another type name', pageOf({ ...customer, type: 'person' }), 'must be equal to constant'],
+    ['no envelope', [customer], 'must be object'],
+  ])('refuses a customer page with %s', (_case, body, problem) => {
+    expect(check('GET', '/customers', 200, body).join('\n')).toContain(problem);
+  });
+
+  it('refuses a local datetime with an offset', () => {
+    const transaction = { id: 'txn_1', type: 'event-booking', purchase_date: '2026-11-19T08:32:00Z', bookings: [] };
+    expect(check('GET', '/customer/cust_1/booking/txn_1', 200, { data: transaction }).join('\n')).toContain('/data/purchase_date must match pattern');
+  });
+
+  it('tells the payment methods apart: a PASS payment with a price is refused', () => {
+    const appointment = {
+      id: 'appt_1',
+      type: 'appointment',
+      status: 'SCHEDULED',
+      customer: { id: 'cust_1', type: 'customer', firstname: 'Ada', lastname: 'Byron' },
+      service: { id: 'svc_1', type: 'service', name: 'Massage', option_name: '60 min' },
+      facilitator: { id: 'fac_1', type: 'facilitator', name: 'Sam' },
+      datetime: '2026-12-01T09:30:00',
+      tz: 'Europe/London',
+      duration_minutes: 60,
+      payment: { method: 'PASS', currency: 'CR', credits_used: 2, status: 'PAID' },
+      notes: '',
+      created_at: '2026-11-20T10:00:00',
+    };
+    const path = '/appointments/bookings/appt_1';
+    expect(check('GET', path, 200, { data: appointment })).toEqual([]);
+    expect(check('GET', path, 200, { data: { ...appointment, payment: { ...appointment.payment, base100_price_paid: 4500 } } })).not.toEqual([]);
+    expect(check('GET', path, 200, { data: { ...appointment, payment: { ...appointment.payment, currency: 'GBP' } } })).not.toEqual([]);
+  });
+
+  it('checks a status the operation does not list against the Error schema', () => {
+    expect(check('GET', '/customers', 418, { error: 'teapot' })).toEqual([]);
+    expect(check('GET', '/customers', 418, { message: 'teapot' })).not.toEqual([]);
+  });
+
+  it('refuses a success on a path the document lacks', () => {
+    expect(check('GET', '/wishlists', 200, { data: [] })).toEqual(['GET /wishlists -> 200: the document has no such response']);
+  });
+
+  it('requires the headers the document requires', () => {
+    expect(check('GET', '/customers', 200, pageOf(customer), new Headers())).toEqual([
+      'GET /customers -> 200: header RateLimit is required',
+      'GET /customers -> 200: header RateLimit-Policy is required',
+    ]);
   });
 });
 
@@ -338,7 +410,6 @@ describe('every answer matches the document', () => {
     ['PUT /customer/{id}/profile', (i) => `/customer/${i.customer}/profile`, { firstname: 'Alena', lastname: 'Friesen', email: 'alena@example.org' }],
     ['PUT /customer/{id}/profile with mobile', (i) => `/customer/${i.customer}/profile`, { firstname: 'Alena', lastname: 'Friesen', email: 'alena@example.org', mobile: '+447700900245' }],
     ['PUT /subscription-plan/{id}', (i) => `/subscription-plan/${i.plan}`, { name: 'Annual membership', base100_price: 64000, interval: 'YEAR', active: true }],
-    ['PUT /subscription-plan/{id} changing nothing', (i) => `/subscription-plan/${i.plan}`, {}],
     ['PUT /pass/{id}', (i) => `/pass/${i.pass}`, { validity_days: 120, credits: 10, description: 'Ten classes' }],
     ['PUT /video/{id}', (i) => `/video/${i.video}`, { access_days: null, credits: 2 }],
     ['PUT /voucher/{id}', (i) => `/voucher/${i.voucher}`, { percent_off: null, base100_amount_off: 300, valid_from: '2026-12-01', valid_until: null, max_redemptions: 50 }],
@@ -368,6 +439,7 @@ describe('every error matches the document', () => {
     ['a pageSize that is not a number', () => '/passes?pageSize=ten', 'pageSize'],
     ['future_only that is not true or false', (i) => `/customer/${i.customer}/bookings?future_only=yes`, 'future_only'],
     ['startDate that is not a date', (i) => `/customer/${i.customer}/bookings?startDate=21-11-2026`, 'startDate'],
+    ['endDate before startDate', (i) => `/customer/${i.customer}/bookings?startDate=2026-11-01&endDate=2026-10-01`, 'endDate'],
     ['an unknown status', () => '/appointments/bookings?status=PENDING', 'status'],
     ['start_date that is not a date', () => '/appointments/bookings?start_date=2026-13-01', 'start_date'],
     ['availability without a date', (i) => `/appointments/availability/${i.facilitator}`, 'date'],
@@ -391,6 +463,7 @@ describe('every error matches the document', () => {
     ['a voucher with an empty code', (i) => `/voucher/${i.voucher}`, { code: '' }, 'code'],
     ['a voucher with an unknown field', (i) => `/voucher/${i.voucher}`, { discount: 5 }, 'discount'],
     ['a body that is a list', (i) => `/pass/${i.pass}`, [], 'body'],
+    ['a plan change without any field', (i) => `/subscription-plan/${i.plan}`, {}, 'at least one field'],
   ];
 
   it.each(badBodies)('PUT %s: 400 naming the field, a body the document refuses too', async (_case, path, body, field) => {
@@ -459,34 +532,34 @@ describe('every error matches the document', () => {
     expect(answer.body.error).toBe(`Missing required scope: ${route.scopes[0]}`);
   });
 
-  const unknownIds: [string, (ids: Ids) => string, string, unknown?][] = [
-    ['an unknown customer\'s profile', () => '/customer/cust_nobody/profile', 'GET'],
+  const unknownIds: [string, (ids: Ids) => string, string, unknown][] = [
+    ['an unknown customer\'s profile', () => '/customer/cust_nobody/profile', 'GET', undefined],
     ['an unknown customer\'s new profile', () => '/customer/cust_nobody/profile', 'PUT', { firstname: 'A', lastname: 'B', email: 'a@example.org' }],
-    ['an unknown customer\'s bookings', () => '/customer/cust_nobody/bookings', 'GET'],
-    ['an unknown transaction', (i) => `/customer/${i.customer}/booking/txn_nothing`, 'GET'],
-    ['another customer\'s transaction', (i) => `/customer/${i.customer}/booking/${i.othersTransaction}`, 'GET'],
-    ['an unknown customer\'s packages', () => '/customer/cust_nobody/packages', 'GET'],
-    ['an unknown customer\'s videos', () => '/customer/cust_nobody/videos', 'GET'],
-    ['an unknown customer\'s mandates', () => '/customer/cust_nobody/subscription-mandates', 'GET'],
-    ['an unknown customer\'s appointments', () => '/customer/cust_nobody/appointments', 'GET'],
-    ['an unknown customer\'s notes', () => '/customer/cust_nobody/notes', 'GET'],
-    ['an unknown customer\'s answers', () => '/customer/cust_nobody/questionnaire-answers', 'GET'],
-    ['an unknown appointment', () => '/appointments/bookings/appt_nothing', 'GET'],
-    ['an unknown service', () => '/appointments/services/svc_nothing', 'GET'],
-    ['an unknown facilitator\'s availability', () => '/appointments/availability/fac_nobody?date=2026-11-23', 'GET'],
-    ['an unknown event', () => '/event/evt_nothing', 'GET'],
-    ['an unknown event\'s register', (i) => `/event/evt_nothing/dates/${i.bookedDate}/register`, 'GET'],
-    ['an unknown date\'s register', (i) => `/event/${i.event}/dates/date_nothing/register`, 'GET'],
-    ['an unknown plan', () => '/subscription-plan/plan_nothing', 'GET'],
+    ['an unknown customer\'s bookings', () => '/customer/cust_nobody/bookings', 'GET', undefined],
+    ['an unknown transaction', (i) => `/customer/${i.customer}/booking/txn_nothing`, 'GET', undefined],
+    ['another customer\'s transaction', (i) => `/customer/${i.customer}/booking/${i.othersTransaction}`, 'GET', undefined],
+    ['an unknown customer\'s packages', () => '/customer/cust_nobody/packages', 'GET', undefined],
+    ['an unknown customer\'s videos', () => '/customer/cust_nobody/videos', 'GET', undefined],
+    ['an unknown customer\'s mandates', () => '/customer/cust_nobody/subscription-mandates', 'GET', undefined],
+    ['an unknown customer\'s appointments', () => '/customer/cust_nobody/appointments', 'GET', undefined],
+    ['an unknown customer\'s notes', () => '/customer/cust_nobody/notes', 'GET', undefined],
+    ['an unknown customer\'s answers', () => '/customer/cust_nobody/questionnaire-answers', 'GET', undefined],
+    ['an unknown appointment', () => '/appointments/bookings/appt_nothing', 'GET', undefined],
+    ['an unknown service', () => '/appointments/services/svc_nothing', 'GET', undefined],
+    ['an unknown facilitator\'s availability', () => '/appointments/availability/fac_nobody?date=2026-11-23', 'GET', undefined],
+    ['an unknown event', () => '/event/evt_nothing', 'GET', undefined],
+    ['an unknown event\'s register', (i) => `/event/evt_nothing/dates/${i.bookedDate}/register`, 'GET', undefined],
+    ['an unknown date\'s register', (i) => `/event/${i.event}/dates/date_nothing/register`, 'GET', undefined],
+    ['an unknown plan', () => '/subscription-plan/plan_nothing', 'GET', undefined],
     ['an unknown plan, changed', () => '/subscription-plan/plan_nothing', 'PUT', { active: false }],
-    ['an unknown pass', () => '/pass/pass_nothing', 'GET'],
-    ['an unknown pass\'s packages', () => '/pass/pass_nothing/packages', 'GET'],
+    ['an unknown pass', () => '/pass/pass_nothing', 'GET', undefined],
+    ['an unknown pass\'s packages', () => '/pass/pass_nothing/packages', 'GET', undefined],
     ['an unknown pass, changed', () => '/pass/pass_nothing', 'PUT', { active: false }],
-    ['an unknown video', () => '/video/media_nothing', 'GET'],
+    ['an unknown video', () => '/video/media_nothing', 'GET', undefined],
     ['an unknown video, changed', () => '/video/media_nothing', 'PUT', { active: false }],
-    ['an unknown voucher', () => '/voucher/vch_nothing', 'GET'],
+    ['an unknown voucher', () => '/voucher/vch_nothing', 'GET', undefined],
     ['an unknown voucher, changed', () => '/voucher/vch_nothing', 'PUT', { active: false }],
-    ['a path that is no endpoint', () => '/wishlists', 'GET'],
+    ['a path that is no endpoint', () => '/wishlists', 'GET', undefined],
   ];
 
   it.each(unknownIds)('%s: 404', async (_case, path, method, body) => {
@@ -504,6 +577,12 @@ describe('every error matches the document', () => {
 
   it('POST /customers: 405', async () => {
     expect(verdict(await exchange('POST', '/customers', { body: {} }))).toEqual({ status: 405, problems: [] });
+  });
+});
+
+describe('the calls above', () => {
+  it('sent only query parameters that their operations document', () => {
+    expect([...undocumentedQuery]).toEqual([]);
   });
 });
 

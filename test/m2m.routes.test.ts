@@ -74,7 +74,7 @@ const tokens = new Map<string, string>();
 let everything: string;
 
 beforeAll(async () => {
-  studio = await startStudio();
+  studio = await startStudio({ env: { M2M_RATE_PER_MINUTE: '100000' } });
   const other = await studio.otherCompany();
   ours = await idsOf(studio.app.database.url, studio.companyId);
   theirs = await idsOf(studio.app.database.url, other);

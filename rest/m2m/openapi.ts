@@ -17,7 +17,7 @@ const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'inte
 const bool = (description?: string): Schema => ({ type: 'boolean', ...(description && { description }) });
 const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
 const constant = (value: string, description?: string): Schema => ({ type: 'string', const: value, ...(description && { description }) });
-const oneOfStrings = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: values, ...(description && { description }) });
+const enumOf = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: values, ...(description && { description }) });
 const array = (items: Schema, description?: string): Schema => ({ type: 'array', items, ...(description && { description }) });
 
 /** An object with exactly these properties, every one always present except the `optional` ones. */
@@ -31,9 +31,9 @@ function object(properties: Record<string, Schema>, description?: string, option
   };
 }
 
-/** A request body: only the listed fields, none of them required unless named. */
+/** A request body of only the listed fields: the `required` ones, or else at least one. */
 function input(properties: Record<string, Schema>, description: string, required: string[] = []): Schema {
-  return { type: 'object', description, properties, ...(required.length && { required }), additionalProperties: false };
+  return { type: 'object', description, properties, ...(required.length ? { required } : { minProperties: 1 }), additionalProperties: false };
 }
 
 const prefixedId = (prefix: string, what: string): Schema =>
@@ -49,7 +49,7 @@ const base100 = (description: string): Schema => int(`${description}, base-100 (
 const count = (description: string): Schema => int(description, { minimum: 0 });
 
 const MONEY_CURRENCIES = ['GBP', 'EUR', 'USD'];
-const moneyCurrency = oneOfStrings(MONEY_CURRENCIES, 'ISO 4217 currency code.');
+const moneyCurrency = enumOf(MONEY_CURRENCIES, 'ISO 4217 currency code.');
 const credits = constant('CR', 'Credits: always `CR`.');
 const PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED'];
 const APPOINTMENT_STATUSES = ['SCHEDULED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'];
@@ -72,9 +72,6 @@ const pageOf = (item: string, description: string): Schema =>
     description,
   );
 const dataOf = (item: Schema, description: string): Schema => object({ data: item }, description);
-
-const customerSummary = (description: string) =>
-  object({ id: prefixedId('cust_', 'The customer'), type: constant('customer'), firstname: str(), lastname: str(), email: str() }, description);
 
 const RESOURCES: Record<string, Schema> = {
   Customer: object(
@@ -100,7 +97,10 @@ const RESOURCES: Record<string, Schema> = {
     },
     'A customer\'s profile.',
   ),
-  CustomerSummary: customerSummary('A customer as a booking names them.'),
+  CustomerSummary: object(
+    { id: prefixedId('cust_', 'The customer'), type: constant('customer'), firstname: str(), lastname: str(), email: str() },
+    'A customer as a booking names them.',
+  ),
   Transaction: object(
     {
       id: prefixedId('txn_', 'The transaction'),
@@ -153,7 +153,7 @@ const RESOURCES: Record<string, Schema> = {
     {
       id: prefixedId('appt_', 'The appointment'),
       type: constant('appointment'),
-      status: oneOfStrings(APPOINTMENT_STATUSES),
+      status: enumOf(APPOINTMENT_STATUSES),
       customer: object({ id: prefixedId('cust_', 'The customer'), type: constant('customer'), firstname: str(), lastname: str() }, 'Who booked it.'),
       service: object(
         { id: prefixedId('svc_', 'The service'), type: constant('service'), name: str(), option_name: str('The option of the service booked.') },
@@ -172,18 +172,18 @@ const RESOURCES: Record<string, Schema> = {
   Facilitator: object({ id: prefixedId('fac_', 'The facilitator'), type: constant('facilitator'), name: str() }, 'Who gives the appointment.'),
   AppointmentPayment: byMethod('CardAppointmentPayment', 'PassAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: oneOfStrings(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: enumOf(PAYMENT_STATUSES) },
     'Paid with money.',
   ),
   PassAppointmentPayment: object(
-    { method: constant('PASS'), currency: credits, credits_used: count('Credits drawn from a pass.'), status: oneOfStrings(PAYMENT_STATUSES) },
+    { method: constant('PASS'), currency: credits, credits_used: count('Credits drawn from a pass.'), status: enumOf(PAYMENT_STATUSES) },
     'Paid with pass credits.',
   ),
   CustomerAppointment: object(
     {
       id: prefixedId('appt_', 'The appointment'),
       type: constant('appointment'),
-      status: oneOfStrings(['CONFIRMED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'], 'A booked appointment still to happen is `CONFIRMED`.'),
+      status: enumOf(['CONFIRMED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'], 'A booked appointment still to happen is `CONFIRMED`.'),
       notes: str(),
       created_at: localDatetime('When it was booked.'),
       service: object(
@@ -204,7 +204,7 @@ const RESOURCES: Record<string, Schema> = {
   ),
   CustomerAppointmentPayment: byMethod('CardCustomerAppointmentPayment', 'PassCustomerAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardCustomerAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: oneOfStrings(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: enumOf(PAYMENT_STATUSES) },
     'Paid with money.',
   ),
   PassCustomerAppointmentPayment: object(
@@ -299,7 +299,7 @@ const RESOURCES: Record<string, Schema> = {
         },
         'The plan subscribed to.',
       ),
-      state: oneOfStrings(['ACTIVE', 'PAUSED', 'SUSPENDED']),
+      state: enumOf(['ACTIVE', 'PAUSED', 'SUSPENDED']),
       created: instant('When it was created.'),
       grace: count('Grace period in days.'),
       earliest_cancellation_date: date('The earliest date it can be cancelled.'),
@@ -379,7 +379,7 @@ const RESOURCES: Record<string, Schema> = {
       description: str(),
       base100_price: base100('Recurring price'),
       currency: moneyCurrency,
-      interval: oneOfStrings(['WEEK', 'MONTH', 'YEAR'], 'How often it renews.'),
+      interval: enumOf(['WEEK', 'MONTH', 'YEAR'], 'How often it renews.'),
       active: bool(),
     },
     'A recurring subscription plan.',
@@ -445,8 +445,8 @@ const REQUESTS: Record<string, Schema> = {
     ['firstname', 'lastname', 'email'],
   ),
   SubscriptionPlanUpdate: input(
-    { name: name(), description: text, base100_price: money('Recurring price'), interval: oneOfStrings(['WEEK', 'MONTH', 'YEAR']), active: bool() },
-    'The fields to change; the others stay as they are. Unknown fields are refused.',
+    { name: name(), description: text, base100_price: money('Recurring price'), interval: enumOf(['WEEK', 'MONTH', 'YEAR']), active: bool() },
+    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
   ),
   PassUpdate: input(
     {
@@ -457,7 +457,7 @@ const REQUESTS: Record<string, Schema> = {
       base100_price: money('Price'),
       active: bool(),
     },
-    'The fields to change; the others stay as they are (purchases already made keep their credits and dates). Unknown fields are refused.',
+    'The fields to change (at least one); the others stay as they are (purchases already made keep their credits and dates). Unknown fields are refused.',
   ),
   VideoUpdate: input(
     {
@@ -468,7 +468,7 @@ const REQUESTS: Record<string, Schema> = {
       access_days: nullable(int('Null means no expiry.', { minimum: 1 })),
       active: bool(),
     },
-    'The fields to change; the others stay as they are. Unknown fields are refused.',
+    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
   ),
   VoucherUpdate: input(
     {
@@ -481,7 +481,7 @@ const REQUESTS: Record<string, Schema> = {
       max_redemptions: nullable(int(undefined, { minimum: 0 })),
       active: bool(),
     },
-    'The fields to change; the others stay as they are. Unknown fields are refused.',
+    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
   ),
 };
 
@@ -547,7 +547,7 @@ const AUTHENTICATION: Record<string, Schema> = {
     'An access token. There is no refresh token: after expiry, request a new one with the same credentials.',
   ),
   TokenRequestError: object(
-    { error: oneOfStrings(['invalid_request', 'unsupported_grant_type']), error_description: str() },
+    { error: enumOf(['invalid_request', 'unsupported_grant_type']), error_description: str() },
     'A token request that is malformed (`invalid_request`) or for another grant type (`unsupported_grant_type`).',
   ),
   InvalidClientError: object(
@@ -558,10 +558,10 @@ const AUTHENTICATION: Record<string, Schema> = {
 
 const header = (description: string, schema: Schema, required = false): Schema => ({ description, required, schema });
 const HEADERS: Record<string, Schema> = {
-  RateLimit: header('Remaining quota per policy (IETF RateLimit fields): `"minute";r=19;t=60, "day";r=9999;t=33331, "concurrency";r=9;t=0`.', str()),
-  'RateLimit-Policy': header('The limits that apply: `"minute";q=20;w=60, "day";q=10000;w=86400, "concurrency";q=10`.', str()),
+  RateLimit: header('Remaining quota per policy (IETF RateLimit fields): `"minute";r=19;t=60, "day";r=9999;t=33331, "concurrency";r=9;t=0`.', str(), true),
+  'RateLimit-Policy': header('The limits that apply: `"minute";q=20;w=60, "day";q=10000;w=86400, "concurrency";q=10`.', str(), true),
   'Retry-After': header('Seconds to wait before retrying.', int(undefined, { minimum: 0 }), true),
-  'X-Cache': header('`HIT` when served from the cache, `MISS` when read from the store (absent when caching is off).', oneOfStrings(['HIT', 'MISS'])),
+  'X-Cache': header('`HIT` when served from the cache, `MISS` when read from the store (absent when caching is off).', enumOf(['HIT', 'MISS'])),
   Age: header('Seconds since the cached response was stored (0 on a MISS).', int(undefined, { minimum: 0 })),
   Allow: header('The methods this path takes.', str(undefined, { examples: ['GET, PUT'] }), true),
   'WWW-Authenticate': header('The bearer challenge (RFC 6750), with `error="invalid_token"` for a token that was sent but is not valid.', str(), true),
@@ -573,14 +573,14 @@ const CACHE_HEADERS = { 'X-Cache': headerRef('X-Cache'), Age: headerRef('Age') }
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 const errorResponse = (description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({ description, headers, content: json(ref('Error')) });
 const RESPONSES: Record<string, Schema> = {
-  BadRequest: errorResponse('A missing or invalid parameter or body field; the message names it (`pageSize: must be at most 100`).'),
+  BadRequest: errorResponse('A missing or invalid parameter or body field; the message names it (`pageSize: must be at most 100`).', {}),
   Unauthorized: errorResponse('No token, or a token that is invalid, expired or of a client that may no longer call: request a new token.', {
     'WWW-Authenticate': headerRef('WWW-Authenticate'),
   }),
   Forbidden: errorResponse('The token lacks the scope this endpoint needs: `Missing required scope: <scope>`. The denial is audited.'),
   NotFound: errorResponse('No such resource in your company (a transaction of another customer too).'),
   Conflict: errorResponse('The change would break a rule of the stored data (a voucher code already in use).'),
-  MethodNotAllowed: errorResponse('The path does not take this method; `Allow` lists the ones it takes.', { ...RATE_LIMIT_HEADERS, Allow: headerRef('Allow') }),
+  MethodNotAllowed: errorResponse('The path does not take this method; `Allow` lists the ones it takes.', { Allow: headerRef('Allow') }),
   TooManyRequests: errorResponse('A rate limit was exceeded (per minute, in flight or per day): back off and retry after `Retry-After` seconds.', {
     ...RATE_LIMIT_HEADERS,
     'Retry-After': headerRef('Retry-After'),
@@ -681,7 +681,7 @@ const OPERATIONS: Record<string, Operation> = {
       queryParameter('customer_id', str(), 'Only this customer\'s (`cust_` id).'),
       dateQuery('start_date', 'First day (inclusive), local to the appointment; by default all dates.'),
       dateQuery('end_date', 'Last day (inclusive); by default all dates.'),
-      queryParameter('status', oneOfStrings(APPOINTMENT_STATUSES), 'Only appointments in this status.'),
+      queryParameter('status', enumOf(APPOINTMENT_STATUSES), 'Only appointments in this status.'),
       ...PAGING,
     ],
     response: 'AppointmentPage',
@@ -800,7 +800,8 @@ standard OAuth 2.0 client credentials form with HTTP Basic or form-field client 
   \`fac_\`, \`package_\`, \`pass_\`, \`media_\`, \`mandate_\`, \`plan_\`, \`vch_\`, \`note_\`, \`qa_\`). Objects carry a \`type\` field.
 - Money is base-100: integers in minor units (\`1250\` is 12.50) with a currency of \`GBP\`, \`EUR\` or \`USD\`. Credits use the currency \`CR\`.
 - Datetimes without an offset (\`2026-12-01T09:30:00\`) are local times in the IANA zone of the accompanying \`tz\` field.
-  Instants (purchase and creation timestamps) are ISO 8601 in UTC; dates are \`YYYY-MM-DD\`.
+  The \`created\` timestamps of pass purchases, video purchases, mandates and notes, and \`answered_at\`, are ISO 8601
+  instants in UTC. Dates are \`YYYY-MM-DD\`.
 - Paged lists answer \`{data, total, page, pageSize}\`: \`page\` counts from 0; \`pageSize\` defaults to ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.
   A page size outside 1..${MAX_PAGE_SIZE} or a negative page is a 400 naming the parameter. Other responses answer \`{data}\`.
 

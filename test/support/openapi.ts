@@ -104,12 +104,16 @@ const explain = (errors: ErrorObject[] | null | undefined): string[] =>
   });
 
 interface Located {
-  template: string;
-  pathItem: Json;
+  /** `METHOD /template`, as `operations` names it. */
+  key: string;
+  operation: Json | undefined;
 }
 
-/** The path template a concrete path (relative to the server, or under its base path, or a URL) matches; literal segments win. */
-function locator(doc: Json): (concretePath: string) => Located | undefined {
+/**
+ * The operation of a method on a concrete path (relative to the server, under its base path, or a URL):
+ * the first path template it matches, literal segments before parameters.
+ */
+export function operationLocator(doc: Json): (method: string, concretePath: string) => Located | undefined {
   const base = String(doc.servers?.[0]?.url ?? '').replace(/\/$/, '');
   const templates = Object.keys(doc.paths ?? {})
     .map((template) => ({
@@ -118,21 +122,21 @@ function locator(doc: Json): (concretePath: string) => Located | undefined {
       parameters: (template.match(/\{/g) ?? []).length,
     }))
     .sort((a, b) => a.parameters - b.parameters);
-  return (concretePath) => {
+  return (method, concretePath) => {
     let path = new URL(concretePath, 'http://localhost').pathname;
     if (base && (path === base || path.startsWith(`${base}/`))) path = path.slice(base.length) || '/';
     const match = templates.find((t) => t.pattern.test(path));
-    return match && { template: match.template, pathItem: doc.paths[match.template] };
+    return match && { key: `${method.toUpperCase()} ${match.template}`, operation: doc.paths[match.template][method.toLowerCase()] };
   };
 }
 
 export function responseValidator(doc: Json): ResponseCheck {
   const compile = schemaCompiler(doc);
-  const locate = locator(doc);
+  const locate = operationLocator(doc);
   const errorSchema = { $ref: `${SCHEMAS}Error` };
   return (method, concretePath, status, body, headers) => {
     const where = `${method.toUpperCase()} ${concretePath} -> ${status}`;
-    const operation = locate(concretePath)?.pathItem[method.toLowerCase()];
+    const operation = locate(method, concretePath)?.operation;
     const declared = operation && follow(doc, operation.responses?.[String(status)] ?? operation.responses?.default);
     if (!declared && status < 400) return [`${where}: the document has no such response`];
     const schema = declared ? declared.content?.['application/json']?.schema : errorSchema;
@@ -162,10 +166,10 @@ export function responseValidator(doc: Json): ResponseCheck {
 
 export function requestValidator(doc: Json): RequestCheck {
   const compile = schemaCompiler(doc);
-  const locate = locator(doc);
+  const locate = operationLocator(doc);
   return (method, concretePath, body) => {
     const where = `${method.toUpperCase()} ${concretePath}`;
-    const operation = locate(concretePath)?.pathItem[method.toLowerCase()];
+    const operation = locate(method, concretePath)?.operation;
     const schema = follow(doc, operation?.requestBody)?.content?.['application/json']?.schema;
     if (!schema) return [`${where}: the document has no JSON request body`];
     const validate = compile(schema);

@@ -44,7 +44,13 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     await importBundle(orm, id, bundle);
     return id;
   };
-  const companyId = await addCompany(options.bundle ?? generateBundle({ seed: 7, customers: 12, today: '2026-11-21' }), 'Test Studio');
+  let companyId: string;
+  try {
+    companyId = await addCompany(options.bundle ?? generateBundle({ seed: 7, customers: 12, today: '2026-11-21' }), 'Test Studio');
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const m2m = `${app.url}${config.M2M_BASE_PATH}`;
   return {
     app,
