@@ -503,14 +503,39 @@ export type Mutation = {
   deleteService: Service;
   /** Deletes an option of a service. */
   deleteServiceOption: Service;
+  /** Removes an endpoint with its pending deliveries and its delivery log. Returns its id. */
+  deleteWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
   /** Sells a pass to a customer, starting today or on `startDate`, paid by card (optionally with a voucher). */
   purchasePass: PassPurchase;
+  /**
+   * Sends an event again, with its own id, as a new round with the full retry schedule: to every endpoint whose
+   * delivery of it failed, or to `endpointId` whatever happened before.
+   */
+  redeliverWebhookEvent?: Maybe<WebhookRedelivery>;
   /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it. */
   rescheduleAppointment: Appointment;
+  /**
+   * Gives an endpoint a new signing secret. For `overlapHours` (default WEBHOOK_SECRET_OVERLAP_HOURS, 24) the
+   * previous secret signs too: `webhook-signature` carries both signatures, and `X-Service-Signature` is signed
+   * with the new secret only, so a receiver should accept either secret until the overlap ends.
+   */
+  rotateWebhookSecret?: Maybe<WebhookEndpointWithSecret>;
+  /**
+   * "Send Test": a sample event of `kind`, marked `"test": true` in the envelope, sent once (no retries) to the
+   * endpoint `endpointId` (default: the newest enabled one) through the normal signed delivery; waits for the answer.
+   */
+  sendTestWebhook?: Maybe<WebhookTestResult>;
   /** Sets the windows of one date instead of the weekly ones (an empty list: unavailable all day); `windows: null` removes the override. */
   setDateOverride: Facilitator;
   /** Adds an option to a service, or changes the option of that name. */
   setServiceOption: Service;
+  /**
+   * Adds a webhook endpoint with a new signing secret, or changes one (the endpoint `id`, else the one at
+   * `url`) keeping its secret. The URL must be https:// and reach only public addresses.
+   */
+  setWebhookEndpoint?: Maybe<WebhookEndpointWithSecret>;
+  /** Turns deliveries to an endpoint on or off. While off, its due deliveries fail; they can be redelivered. */
+  setWebhookEndpointEnabled?: Maybe<WebhookEndpoint>;
   /** Replaces all weekly windows of a facilitator. */
   setWeeklyWindows: Facilitator;
   /** Changes the given fields of a customer; `mobile: null` clears the mobile. */
@@ -601,8 +626,19 @@ export type MutationDeleteServiceOptionArgs = {
 };
 
 
+export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationPurchasePassArgs = {
   input: PurchasePassInput;
+};
+
+
+export type MutationRedeliverWebhookEventArgs = {
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
+  eventId: Scalars['ID']['input'];
 };
 
 
@@ -610,6 +646,18 @@ export type MutationRescheduleAppointmentArgs = {
   datetime: Scalars['LocalDateTime']['input'];
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+  overlapHours?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationSendTestWebhookArgs = {
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
+  kind: WebhookEventKind;
 };
 
 
@@ -623,6 +671,17 @@ export type MutationSetDateOverrideArgs = {
 export type MutationSetServiceOptionArgs = {
   option: ServiceOptionInput;
   serviceId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetWebhookEndpointArgs = {
+  input: SetWebhookEndpointInput;
+};
+
+
+export type MutationSetWebhookEndpointEnabledArgs = {
+  enabled: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -914,6 +973,10 @@ export type Query = {
   voucher?: Maybe<Voucher>;
   /** Vouchers, by code. */
   vouchers?: Maybe<VoucherPage>;
+  /** The latest webhook delivery attempts, newest first; of one event or one endpoint when given. */
+  webhookDeliveries?: Maybe<Array<WebhookDeliveryAttempt>>;
+  /** The company's webhook endpoints, oldest first. */
+  webhookEndpoints?: Maybe<Array<WebhookEndpoint>>;
 };
 
 
@@ -1032,6 +1095,13 @@ export type QueryVouchersArgs = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryWebhookDeliveriesArgs = {
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
+  eventId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A customer's answer to one question of a questionnaire. */
 export type QuestionnaireAnswer = {
   __typename?: 'QuestionnaireAnswer';
@@ -1098,6 +1168,18 @@ export type ServiceUpdate = {
   bufferMinutes?: InputMaybe<Scalars['Int']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An endpoint to add or change. */
+export type SetWebhookEndpointInput = {
+  /** Default: true for a new endpoint, unchanged for an existing one. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The kinds it receives; at least one. */
+  events: Array<WebhookEventKind>;
+  /** The endpoint to change; without it, the one at `url` is changed, or a new one is added. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** https:// URL of the receiver. */
+  url: Scalars['String']['input'];
 };
 
 /** A 15-minute slot; unavailable when it overlaps a live appointment (plus the service's buffer). */
@@ -1259,6 +1341,97 @@ export type VoucherUpdate = {
   percentOff?: InputMaybe<Scalars['Int']['input']>;
   validFrom?: InputMaybe<Scalars['Date']['input']>;
   validUntil?: InputMaybe<Scalars['Date']['input']>;
+};
+
+/** One attempt to deliver one event to one endpoint. */
+export type WebhookDeliveryAttempt = {
+  __typename?: 'WebhookDeliveryAttempt';
+  /** When the attempt started. */
+  at: Scalars['DateTime']['output'];
+  /** Attempt number for this endpoint, from 1; a redelivery goes on counting. */
+  attempt: Scalars['Int']['output'];
+  /** From the start of the attempt to the receiver's status (or the failure). */
+  durationMs: Scalars['Int']['output'];
+  /** `whk_` id of the endpoint. */
+  endpointId: Scalars['ID']['output'];
+  /** Why the attempt failed (HTTP status, timeout, refused target, connection error); null when it succeeded. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The event's kind. */
+  event: WebhookEventKind;
+  /** `whe_` id of the event: the same on every attempt (`webhook-id` header, `jti` claim). */
+  eventId: Scalars['ID']['output'];
+  /** The receiver's HTTP status; null when it gave none. */
+  status?: Maybe<Scalars['Int']['output']>;
+  /** Whether the event was a test (Send Test). */
+  test: Scalars['Boolean']['output'];
+  /** The endpoint's URL. */
+  url: Scalars['String']['output'];
+};
+
+/** A receiver of the company's webhook notifications. */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  /** When it was added. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether notifications are sent to it. */
+  enabled: Scalars['Boolean']['output'];
+  /** The kinds it receives. */
+  events: Array<WebhookEventKind>;
+  /** `whk_` id. */
+  id: Scalars['ID']['output'];
+  /**
+   * After a rotation with an overlap: until when the previous signing secret also signs (a past time once the
+   * overlap is over). Null when no previous secret was kept.
+   */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where notifications are POSTed. */
+  url: Scalars['String']['output'];
+};
+
+/** An endpoint, with its signing secret when this mutation made one. */
+export type WebhookEndpointWithSecret = {
+  __typename?: 'WebhookEndpointWithSecret';
+  /** The endpoint as it is now. */
+  endpoint: WebhookEndpoint;
+  /**
+   * `whsec_` and base64: the secret that signs the requests (the JWT of `X-Service-Signature` with its UTF-8 bytes,
+   * the Standard Webhooks `webhook-signature` with its base64-decoded part). Shown only here; null when the secret
+   * did not change.
+   */
+  signingSecret?: Maybe<Scalars['String']['output']>;
+};
+
+/** Kinds of webhook events (document 2, section 6). */
+export type WebhookEventKind =
+  /** `event.purchased`: a customer bought a ticket to an event or workshop. */
+  | 'EVENT_PURCHASED'
+  /** `pass.purchased`: a customer bought a class pass or bundle. */
+  | 'PASS_PURCHASED'
+  /** `registration.created`: a customer registered for an event or schedule. */
+  | 'REGISTRATION_CREATED';
+
+/** An event queued for delivery again. */
+export type WebhookRedelivery = {
+  __typename?: 'WebhookRedelivery';
+  /** The endpoints it will be sent to. */
+  endpointIds: Array<Scalars['ID']['output']>;
+  /** `whe_` id of the event, unchanged. */
+  eventId: Scalars['ID']['output'];
+};
+
+/** The outcome of Send Test. */
+export type WebhookTestResult = {
+  __typename?: 'WebhookTestResult';
+  /** Whether the receiver answered 2xx within the deadline. */
+  delivered: Scalars['Boolean']['output'];
+  /** Why it was not delivered; null when it was. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The sample's kind. */
+  event: WebhookEventKind;
+  /** `whe_` id of the test event (redeliverable like any other). */
+  eventId: Scalars['ID']['output'];
+  /** The receiver's HTTP status; null when it gave none. */
+  status?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A weekly working window, local to the facilitator. */
@@ -1512,6 +1685,7 @@ export type ResolversTypes = {
   ServiceOption: ResolverTypeWrapper<IServiceOption>;
   ServiceOptionInput: ServiceOptionInput;
   ServiceUpdate: ServiceUpdate;
+  SetWebhookEndpointInput: SetWebhookEndpointInput;
   Slot: ResolverTypeWrapper<Slot>;
   SubscriptionPlan: ResolverTypeWrapper<ISubscriptionPlan>;
   SubscriptionPlanPage: ResolverTypeWrapper<Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversTypes['SubscriptionPlan']> }>;
@@ -1527,6 +1701,12 @@ export type ResolversTypes = {
   Voucher: ResolverTypeWrapper<IVoucher>;
   VoucherPage: ResolverTypeWrapper<Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversTypes['Voucher']> }>;
   VoucherUpdate: VoucherUpdate;
+  WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  WebhookEndpointWithSecret: ResolverTypeWrapper<WebhookEndpointWithSecret>;
+  WebhookEventKind: WebhookEventKind;
+  WebhookRedelivery: ResolverTypeWrapper<WebhookRedelivery>;
+  WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
   WeeklyWindow: ResolverTypeWrapper<IFacilitatorWindow>;
   WeeklyWindowInput: WeeklyWindowInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -1592,6 +1772,7 @@ export type ResolversParentTypes = {
   ServiceOption: IServiceOption;
   ServiceOptionInput: ServiceOptionInput;
   ServiceUpdate: ServiceUpdate;
+  SetWebhookEndpointInput: SetWebhookEndpointInput;
   Slot: Slot;
   SubscriptionPlan: ISubscriptionPlan;
   SubscriptionPlanPage: Omit<SubscriptionPlanPage, 'nodes'> & { nodes: Array<ResolversParentTypes['SubscriptionPlan']> };
@@ -1607,6 +1788,11 @@ export type ResolversParentTypes = {
   Voucher: IVoucher;
   VoucherPage: Omit<VoucherPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Voucher']> };
   VoucherUpdate: VoucherUpdate;
+  WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookEndpoint: WebhookEndpoint;
+  WebhookEndpointWithSecret: WebhookEndpointWithSecret;
+  WebhookRedelivery: WebhookRedelivery;
+  WebhookTestResult: WebhookTestResult;
   WeeklyWindow: IFacilitatorWindow;
   WeeklyWindowInput: WeeklyWindowInput;
   String: Scalars['String']['output'];
@@ -1842,10 +2028,16 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   deleteEvent?: Resolver<ResolversTypes['EventDeletion'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceArgs, 'id'>>;
   deleteServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceOptionArgs, 'name' | 'serviceId'>>;
+  deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
+  redeliverWebhookEvent?: Resolver<Maybe<ResolversTypes['WebhookRedelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'eventId'>>;
   rescheduleAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationRescheduleAppointmentArgs, 'datetime' | 'id'>>;
+  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
+  sendTestWebhook?: Resolver<Maybe<ResolversTypes['WebhookTestResult']>, ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'kind'>>;
   setDateOverride?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetDateOverrideArgs, 'date' | 'facilitatorId'>>;
   setServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationSetServiceOptionArgs, 'option' | 'serviceId'>>;
+  setWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationSetWebhookEndpointArgs, 'input'>>;
+  setWebhookEndpointEnabled?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationSetWebhookEndpointEnabledArgs, 'enabled' | 'id'>>;
   setWeeklyWindows?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetWeeklyWindowsArgs, 'facilitatorId' | 'windows'>>;
   updateCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
@@ -1970,6 +2162,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   videos?: Resolver<Maybe<ResolversTypes['MediaPage']>, ParentType, ContextType, RequireFields<QueryVideosArgs, 'page' | 'pageSize'>>;
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
   vouchers?: Resolver<Maybe<ResolversTypes['VoucherPage']>, ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
+  webhookDeliveries?: Resolver<Maybe<Array<ResolversTypes['WebhookDeliveryAttempt']>>, ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit'>>;
+  webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType>;
 };
 
 export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswer'] = ResolversParentTypes['QuestionnaireAnswer'], FederationReferenceType extends FederationReferenceTypes['QuestionnaireAnswer'] = FederationReferenceTypes['QuestionnaireAnswer']> = {
@@ -2093,6 +2287,46 @@ export type VoucherPageResolvers<ContextType = GraphqlContext, ParentType extend
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type WebhookDeliveryAttemptResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = {
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  endpointId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['WebhookEventKind'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  test?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookEndpointResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookEndpoint'] = ResolversParentTypes['WebhookEndpoint']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['WebhookEventKind']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookEndpointWithSecretResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookEndpointWithSecret'] = ResolversParentTypes['WebhookEndpointWithSecret']> = {
+  endpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
+  signingSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookRedeliveryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookRedelivery'] = ResolversParentTypes['WebhookRedelivery']> = {
+  endpointIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type WebhookTestResultResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
+  delivered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['WebhookEventKind'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type WeeklyWindowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WeeklyWindow'] = ResolversParentTypes['WeeklyWindow']> = {
   end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2149,6 +2383,11 @@ export type Resolvers<ContextType = GraphqlContext> = {
   VideoPurchasePage?: VideoPurchasePageResolvers<ContextType>;
   Voucher?: VoucherResolvers<ContextType>;
   VoucherPage?: VoucherPageResolvers<ContextType>;
+  WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
+  WebhookEndpointWithSecret?: WebhookEndpointWithSecretResolvers<ContextType>;
+  WebhookRedelivery?: WebhookRedeliveryResolvers<ContextType>;
+  WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
   WeeklyWindow?: WeeklyWindowResolvers<ContextType>;
 };
 

@@ -11,6 +11,7 @@ import { companyEm } from '../src/db/scope.ts';
 import { createLoaders } from '../src/db/loaders.ts';
 import { guardScopes } from '../src/pipeline/scopes.ts';
 import type { Services } from '../src/services.ts';
+import { adminResolvers } from './admin/index.ts';
 import { appointmentResolvers } from './appointments/index.ts';
 import { bookingResolvers } from './bookings/index.ts';
 import { catalogueResolvers } from './catalogue/index.ts';
@@ -39,6 +40,7 @@ export function buildSchema(): GraphQLSchema {
     appointmentResolvers,
     catalogueResolvers,
     referenceResolvers,
+    adminResolvers,
   ] as never[]);
   return guardScopes(buildSubgraphSchema([{ typeDefs: parse(typeDefs().join('\n')), resolvers: resolvers as never }]));
 }

@@ -33,6 +33,16 @@ const schema = z.object({
     .transform((v) => v.split(',').map(Number))
     .default([10, 60, 300]),
   WEBHOOK_ALLOW_INSECURE_TARGETS: bool.default(false),
+  /** How long a receiver has to answer (document 2: 10 seconds); tests shorten it. */
+  WEBHOOK_TIMEOUT_MS: int(1, 600_000).default(10_000),
+  /** How often each instance looks for events to fan out and deliveries that are due. */
+  WEBHOOK_POLL_MS: int(1, 2_147_483_647).default(250),
+  /** Deliveries one instance makes at the same time. */
+  WEBHOOK_CONCURRENCY: int(1, 1000).default(16),
+  /** After a secret rotation, hours during which the previous secret also signs (`webhook-signature`). */
+  WEBHOOK_SECRET_OVERLAP_HOURS: int(0, 24 * 30).default(24),
+  /** PEM certificates trusted for webhook receivers in addition to the system's (private CAs, tests). */
+  WEBHOOK_CA_FILE: z.string().min(1).optional(),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),

@@ -1,9 +1,10 @@
 /**
- * Prometheus metrics of one running instance: process defaults, HTTP request durations and the
- * database connection pool. Each instance has its own registry, so tests can run several side by side.
+ * Prometheus metrics of one running instance: process defaults, HTTP request durations, the database
+ * connection pool and webhook deliveries. Each instance has its own registry, so tests can run several
+ * side by side.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -11,9 +12,55 @@ export interface Metrics {
   requestDuration: Histogram<'method' | 'route' | 'status'>;
 }
 
+export interface WebhookMetrics {
+  /** Attempts by outcome: `delivered` (2xx), `retried` (failed, another attempt scheduled), `failed` (no attempt left). */
+  deliveries: Counter<'event' | 'outcome'>;
+  /** From the event's commit to the 2xx of its receiver, retries included. */
+  latency: Histogram<'event'>;
+  /** One attempt: connection, request and the receiver's answer. */
+  attemptDuration: Histogram<'outcome'>;
+}
+
+const webhookMetricsOf = new WeakMap<MikroORM, WebhookMetrics>();
+
+/**
+ * The webhook metrics of the instance that owns `orm`. The delivery worker starts beside the HTTP app,
+ * which builds the registry; the ORM is what the two share, so the metrics are found by it.
+ */
+export function webhookMetrics(orm: MikroORM): WebhookMetrics {
+  let metrics = webhookMetricsOf.get(orm);
+  if (!metrics) {
+    metrics = {
+      deliveries: new Counter({
+        name: 'webhook_deliveries_total',
+        help: 'Webhook delivery attempts by event kind and outcome (delivered, retried, failed).',
+        labelNames: ['event', 'outcome'] as const,
+        registers: [],
+      }),
+      latency: new Histogram({
+        name: 'webhook_delivery_latency_seconds',
+        help: 'Time from committing a webhook event to its successful delivery, retries included.',
+        labelNames: ['event'] as const,
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+        registers: [],
+      }),
+      attemptDuration: new Histogram({
+        name: 'webhook_attempt_duration_seconds',
+        help: 'Duration of one webhook delivery attempt, by outcome (success, failure).',
+        labelNames: ['outcome'] as const,
+        buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        registers: [],
+      }),
+    };
+    webhookMetricsOf.set(orm, metrics);
+  }
+  return metrics;
+}
+
 export function createMetrics(orm: MikroORM): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const metric of Object.values(webhookMetrics(orm))) registry.registerMetric(metric);
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -249,7 +249,8 @@ describe('admin commands print the documented JSON', () => {
     expect(delivery!.method).toBe('POST');
     expect(delivery!.headers['content-type']).toBe('application/json');
     const envelope = JSON.parse(delivery!.body);
-    expect(keys(envelope)).toEqual(['data', 'event', 'timestamp']);
+    expect(keys(envelope)).toEqual(['data', 'event', 'test', 'timestamp']);
+    expect(envelope.test).toBe(true);
     expect(envelope.event).toBe('registration.created');
     expect(envelope.timestamp).toMatch(ISO);
     expect(envelope.data.registrationId).toMatch(/^reg_/);

@@ -5,6 +5,10 @@ import {
   Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionPlan, Transaction, VideoPurchase, Voucher,
 } from '../src/db/entities/index.ts';
 import { ImportError, importBundle } from '../src/db/import.ts';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { openOrm } from '../src/db/orm.ts';
 import { companyEm, unscopedEm } from '../src/db/scope.ts';
 import { testOrm } from './support/db.ts';
 
@@ -317,5 +321,61 @@ describe('a valid bundle', () => {
     const em = companyEm(ctx.orm, studio);
     expect((await em.findOneOrFail(EventDate, 'date_existing')).spacesBooked).toBe(2);
     expect((await em.findOneOrFail(PassPurchase, 'package_1')).creditsConsumed).toBe(4);
+  });
+});
+
+describe('a role that may not turn off foreign-key triggers', () => {
+  it('imports with the triggers on, and still refuses a bad bundle whole', async () => {
+    // Ids are global, so the same bundle goes into a database of its own.
+    const own = await testOrm();
+    const role = `importer_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client(own.db.url);
+    await admin.connect();
+    await admin.query(`create role ${role} login password 'secret'`);
+    await admin.query(`grant select, insert, update on all tables in schema public to ${role}`);
+    await admin.query(`grant usage on all sequences in schema public to ${role}`);
+    const url = new URL(own.db.url);
+    url.username = role;
+    url.password = 'secret';
+    const orm = await openOrm({ url: url.toString(), poolMax: 1 });
+    try {
+      await expect(orm.em.getConnection().execute('set session_replication_role = replica')).rejects.toThrow(/permission denied/);
+      const em = unscopedEm(own.orm);
+      em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
+      await em.flush();
+      const broken = validBundle() as Editable;
+      broken.events[0].dates[0].capacity = 1;
+      await expect(importBundle(orm, studio, broken)).rejects.toThrow('events[0].dates[0].capacity: its live bookings take 2 spaces, more than the capacity of 1');
+      expect(await companyEm(own.orm, studio).count(Customer, {})).toBe(0);
+      const counts = await importBundle(orm, studio, validBundle());
+      expect(counts.bookings).toBe(3);
+      expect(await companyEm(own.orm, studio).count(Booking, {})).toBe(3);
+    } finally {
+      await orm.close();
+      await admin.query(`drop owned by ${role}`);
+      await admin.query(`drop role ${role}`);
+      await admin.end();
+      await own.close();
+    }
+  });
+});
+
+describe('the example of the import contract', () => {
+  it('imports as documented', async () => {
+    const contract = await readFile(new URL('../../shared/contracts/IMPORT.md', import.meta.url), 'utf8');
+    const example = JSON.parse(/```jsonc\n([\s\S]*?)\n```/.exec(contract)![1]!);
+    const own = await testOrm();
+    try {
+      const em = unscopedEm(own.orm);
+      em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
+      await em.flush();
+      const counts = await importBundle(own.orm, studio, example);
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(19);
+      const scoped = companyEm(own.orm, studio);
+      expect((await scoped.findOneOrFail(EventDate, 'date_y1')).spacesBooked).toBe(1);
+      expect((await scoped.findOneOrFail(Appointment, 'appt_1')).blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
+    } finally {
+      await own.close();
+    }
   });
 });

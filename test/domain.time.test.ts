@@ -34,6 +34,10 @@ describe('localToInstant', () => {
     expect(localToInstant('2026-11-01T01:30:00', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 
+  it('keeps years before 100 as they are', () => {
+    expect(localToInstant('0050-06-01T12:00:00', 'UTC').getUTCFullYear()).toBe(50);
+  });
+
   it('refuses malformed datetimes, impossible dates and unknown zones', () => {
     expect(() => localToInstant('2026-02-30T09:00:00', 'Europe/London')).toThrow(/local datetime/);
     expect(() => localToInstant('2026-01-01 09:00:00', 'Europe/London')).toThrow(/local datetime/);
@@ -88,7 +92,11 @@ describe('calendar helpers', () => {
 
   it('validates dates, local datetimes and zones', () => {
     expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2000-02-29')).toBe(true);
     expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2100-02-29')).toBe(false);
+    expect(isLocalDate('2026-04-31')).toBe(false);
+    expect(isLocalDate('2026-4-30')).toBe(false);
     expect(isLocalDateTime('2026-11-21T23:59:59')).toBe(true);
     expect(isLocalDateTime('2026-11-21T23:59')).toBe(false);
     expect(isTimeZone('Europe/London')).toBe(true);

@@ -8,10 +8,16 @@ import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, s
 import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
 import { createV1Key } from '../domain/v1-keys.ts';
-import { listWebhookDeliveries, setWebhook, testWebhook } from '../domain/webhook-endpoints.ts';
+import type { WebhookKind } from '../domain/outbox.ts';
+import {
+  deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookEvent, rotateWebhookSecret, setWebhookEnabled,
+} from '../domain/webhook-endpoints.ts';
+import { createLogger } from '../logging.ts';
+import { sendTestWebhook } from '../webhooks/send-test.ts';
 import { exportFile, importFile } from './bundles.ts';
 import { fields, printResult, reportFailure, SECRET_ONCE, table } from './output.ts';
 import { withAdminSession, type AdminSession } from './session.ts';
+import { naming, setEndpoint } from './webhooks.ts';
 
 interface Json {
   json?: boolean;
@@ -36,6 +42,11 @@ function adminCommand<O extends Json, R>(
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
+  return Number(value);
+}
+
+function wholeOrZero(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
   return Number(value);
 }
 
@@ -152,6 +163,7 @@ function adminProgram(): Command {
   );
 
   const webhook = program.command('webhook').description('webhook endpoints and deliveries');
+  const endpointOption = (c: Command) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--endpoint <id>', 'endpoint id (whk_…)');
   adminCommand(
     webhook,
     'set',
@@ -161,26 +173,104 @@ function adminProgram(): Command {
         .requiredOption('--company <id>', 'company id (co_…)')
         .requiredOption('--url <url>', 'https:// URL of the receiver')
         .requiredOption('--events <events>', 'space-separated: registration.created pass.purchased event.purchased'),
-    (o: Json & { company: string; url: string; events: string }, { orm, serverKey, config }) =>
-      setWebhook(orm, serverKey, { companyId: o.company, url: o.url, events: o.events }, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS }),
+    (o: Json & { company: string; url: string; events: string }, session) => setEndpoint(session, o),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
   adminCommand(
     webhook,
+    'list',
+    "a company's webhook endpoints (never their secrets)",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)'),
+    (o: Json & { company: string }, { orm }) => listWebhooks(orm, o.company),
+    (r) => table(r, 'No webhook endpoints: add one with "webhook set".'),
+  );
+  adminCommand(
+    webhook,
+    'rotate',
+    'give an endpoint a new signing secret; the previous one keeps signing during the overlap',
+    (c) => endpointOption(c).option('--overlap-hours <hours>', 'hours the previous secret keeps signing (default WEBHOOK_SECRET_OVERLAP_HOURS)', wholeOrZero),
+    (o: Json & { company: string; endpoint: string; overlapHours?: number }, { orm, serverKey, clock, config }) =>
+      naming('endpoint', async () => {
+        const rotated = await rotateWebhookSecret(orm, serverKey, o.company, o.endpoint, {
+          now: clock.now(),
+          overlapHours: o.overlapHours ?? config.WEBHOOK_SECRET_OVERLAP_HOURS,
+        });
+        return { id: rotated.id, url: rotated.url, signingSecret: rotated.signingSecret, previousSecretExpiresAt: rotated.previousSecretExpiresAt };
+      }),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  for (const [name, enabled] of [['enable', true], ['disable', false]] as const) {
+    adminCommand(
+      webhook,
+      name,
+      enabled ? 'send notifications to an endpoint again' : 'stop sending notifications to an endpoint (due deliveries fail; redeliver later)',
+      endpointOption,
+      (o: Json & { company: string; endpoint: string }, { orm }) =>
+        naming('endpoint', async () => {
+          const endpoint = await setWebhookEnabled(orm, o.company, o.endpoint, enabled);
+          return { id: endpoint.id, enabled: endpoint.enabled };
+        }),
+      (r) => `${r.id} ${r.enabled ? 'enabled' : 'disabled'}.`,
+    );
+  }
+  adminCommand(
+    webhook,
+    'delete',
+    'remove an endpoint with its pending deliveries and its delivery log',
+    endpointOption,
+    (o: Json & { company: string; endpoint: string }, { orm }) =>
+      naming('endpoint', async () => ({ id: await deleteWebhook(orm, o.company, o.endpoint), deleted: true })),
+    (r) => `Deleted ${r.id}.`,
+  );
+  adminCommand(
+    webhook,
     'test',
-    "send a sample event to the company's webhook endpoint",
-    (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--url <url>', 'which endpoint, when the company has several (default: the newest)'),
-    (o: Json & { company: string; url?: string }, { orm, clock, config }) =>
-      testWebhook(orm, o.company, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS, now: clock.now(), url: o.url }),
+    'send a sample event, marked as a test, to one of the company\'s webhook endpoints',
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .option('--endpoint <id>', 'which endpoint (default: the newest enabled one)')
+        .option('--url <url>', 'which endpoint, by its URL')
+        .option('--kind <event>', 'registration.created, pass.purchased or event.purchased (default: the first the endpoint receives)'),
+    (o: Json & { company: string; endpoint?: string; url?: string; kind?: string }, session) =>
+      naming('endpoint', async () => {
+        const sent = await sendTestWebhook({ ...session, logger: createLogger('silent') }, o.company, {
+          kind: o.kind as WebhookKind | undefined,
+          endpointId: o.endpoint,
+          url: o.url,
+        });
+        return { delivered: sent.delivered, status: sent.status ?? 0 };
+      }),
     (r) => (r.delivered ? `Delivered (HTTP ${r.status}).` : `Not delivered (${r.status ? `HTTP ${r.status}` : 'no answer'}); see "webhook deliveries".`),
   );
   adminCommand(
     webhook,
     'deliveries',
     'latest webhook delivery attempts, newest first',
-    (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--limit <n>', 'how many (default 50)', wholeNumber),
-    (o: Json & { company: string; limit?: number }, { orm }) => listWebhookDeliveries(orm, o.company, o.limit),
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .option('--limit <n>', 'how many (default 50)', wholeNumber)
+        .option('--event <id>', 'only attempts of this event (whe_…)')
+        .option('--endpoint <id>', 'only attempts to this endpoint (whk_…)'),
+    (o: Json & { company: string; limit?: number; event?: string; endpoint?: string }, { orm }) =>
+      listWebhookDeliveries(orm, o.company, { limit: o.limit, eventId: o.event, endpointId: o.endpoint }),
     (r) => table(r, 'No deliveries yet.'),
+  );
+  adminCommand(
+    webhook,
+    'redeliver',
+    'send an event again (to the endpoints whose delivery failed, or to --endpoint), with a full retry schedule',
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .requiredOption('--event <id>', 'event id (whe_…), as in "webhook deliveries"')
+        .option('--endpoint <id>', 'only to this endpoint (whk_…), whatever happened before'),
+    (o: Json & { company: string; event: string; endpoint?: string }, { orm, clock, config }) =>
+      naming(o.endpoint ? 'endpoint' : 'event', () =>
+        redeliverWebhookEvent(orm, o.company, { eventId: o.event, endpointId: o.endpoint }, { now: clock.now(), retries: config.WEBHOOK_RETRY_DELAYS.length }),
+      ),
+    (r) => `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.`,
   );
 
   const audit = program.command('audit').description('the API audit log');

@@ -130,10 +130,10 @@ export function generateBundle(options: DemoOptions): Bundle {
   const int = (min: number, max: number) => faker.number.int({ min, max });
   const chance = (p: number) => faker.number.float() < p;
   const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
-  /** A count averaging `mean`: the whole part, plus one more with the fraction's probability. */
+  /** A count averaging `mean`: 0 to twice its whole part, plus one more with the fraction's probability. */
   const around = (mean: number) => {
-    const spread = Math.floor(mean);
-    return int(Math.max(0, Math.floor(mean) - spread), Math.floor(mean) + spread) + (chance(mean % 1) ? 1 : 0);
+    const whole = Math.floor(mean);
+    return int(0, 2 * whole) + (chance(mean - whole) ? 1 : 0);
   };
   /** A time-ordered id like the service's own (src/domain/ids.ts), its random part from the seeded faker. */
   const id = (kind: IdKind, atMs: number) => {
@@ -406,10 +406,13 @@ export function generateBundle(options: DemoOptions): Bundle {
     });
   }
 
+  // Collections in id order, which is creation order, as an export writes them.
+  const byId = <T extends { id?: string }>(records: T[]) => records.sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
   return {
     format: 1,
-    customers, events, transactions, facilitators, services, appointments, passes, passPurchases, media, videoPurchases,
-    subscriptionPlans, mandates, vouchers,
+    customers: byId(customers), events: byId(events), transactions: byId(transactions), facilitators: byId(facilitators),
+    services: byId(services), appointments: byId(appointments), passes: byId(passes), passPurchases: byId(passPurchases), media: byId(media),
+    videoPurchases: byId(videoPurchases), subscriptionPlans: byId(subscriptionPlans), mandates: byId(mandates), vouchers: byId(vouchers),
   };
 }
 

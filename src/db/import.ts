@@ -61,16 +61,16 @@ export async function importBundle(
   await client.connect();
   try {
     await client.query('begin');
+    // Instants in the database's messages, which explain() reads, come in UTC.
+    await client.query(`set local time zone 'UTC'`);
     const { rows } = await client.query<Company>('select id, timezone, currency from company where id = $1 for key share', [companyId]);
     if (!rows[0]) throw new ImportError([`company: no company ${companyId}`]);
     await skipForeignKeyTriggers(client);
     const survey = new Survey(bundle, problems);
-    const existing = await lookUp(client, companyId, survey);
     const writer = new Writer(client, survey.total, options.onProgress);
-    const counts = await build(rows[0], bundle, survey, existing, problems, writer);
+    const counts = await build(client, rows[0], bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
-      await client.query('rollback');
       throw new ImportError([...problems.list, ...(writer.failure ? [explain(writer.failure, writer.tables, survey)] : [])]);
     }
     await client.query('commit');
@@ -168,27 +168,46 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 // ---------------------------------------------------------------- ids, references and counters, from the raw records
 
+type ReferenceKind = 'customer' | 'eventDate' | 'pricingOption' | 'facilitator' | 'service' | 'pass' | 'passPurchase' | 'media' | 'plan';
+
+/** A record's place as one number: its index in its collection, and in the list it is nested in. */
+const NESTED = 2 ** 24;
+const placeCode = (outer: number, inner = -1) => outer * NESTED + inner + 1;
+
 /** Ids of one kind given in the bundle, with the place that gives each. */
 class Registry {
-  readonly places = new Map<string, string>();
+  readonly #places = new Map<string, number>();
   readonly #kind: IdKind;
+  readonly #name: string;
+  readonly #field?: string;
   readonly #problems: Problems;
   readonly #sharesPrefixWith?: Registry;
-  constructor(kind: IdKind, problems: Problems, sharesPrefixWith?: Registry) {
+  constructor(kind: IdKind, problems: Problems, name: string, field?: string, sharesPrefixWith?: Registry) {
     this.#kind = kind;
     this.#problems = problems;
+    this.#name = name;
+    this.#field = field;
     this.#sharesPrefixWith = sharesPrefixWith;
   }
   /** The record's id, generated when the bundle gives none; a duplicate is a problem. */
-  claim(given: unknown, place: string): string {
+  claim(given: unknown, place: number): string {
     if (typeof given !== 'string') return newId(this.#kind);
-    const first = this.places.get(given) ?? this.#sharesPrefixWith?.places.get(given);
-    if (first) this.#problems.add(`${place}.id`, `duplicate id ${given} (first at ${first})`);
-    else this.places.set(given, place);
+    const first = this.placeOf(given) ?? this.#sharesPrefixWith?.placeOf(given);
+    if (first) this.#problems.add(`${this.#render(place)}.id`, `duplicate id ${given} (first at ${first})`);
+    else this.#places.set(given, place);
     return given;
   }
   has(id: string): boolean {
-    return this.places.has(id);
+    return this.#places.has(id);
+  }
+  placeOf(id: string): string | undefined {
+    const place = this.#places.get(id);
+    return place === undefined ? undefined : this.#render(place);
+  }
+  #render(place: number): string {
+    const outer = Math.floor(place / NESTED);
+    const inner = (place % NESTED) - 1;
+    return inner < 0 ? `${this.#name}[${outer}]` : `${this.#name}[${outer}].${this.#field}[${inner}]`;
   }
 }
 
@@ -197,87 +216,118 @@ class Tally {
   readonly amounts = new Map<string, number>();
   /** The first place adding to each row, to name when the database refuses the sum. */
   readonly firstPlaces = new Map<string, string>();
-  add(id: string | undefined, amount: unknown, place: string): void {
+  add(id: string | undefined, amount: unknown, place: () => string): void {
     if (id === undefined || typeof amount !== 'number') return;
-    this.amounts.set(id, (this.amounts.get(id) ?? 0) + amount);
-    if (!this.firstPlaces.has(id)) this.firstPlaces.set(id, place);
+    const sum = this.amounts.get(id);
+    this.amounts.set(id, (sum ?? 0) + amount);
+    if (sum === undefined) this.firstPlaces.set(id, place());
   }
 }
 
+const claim = (reg: Registry, records: unknown[]) => records.map((r, i) => reg.claim(object(r).id, placeCode(i)));
+const nested = (reg: Registry, records: unknown[], field: string) =>
+  records.map((r, i) => list(object(r)[field]).map((n, j) => reg.claim(object(n).id, placeCode(i, j))));
+
+type Ids = Record<Exclude<Collection, 'customers'>, string[]> & Record<'dates' | 'pricingOptions' | 'bookings', string[][]>;
+
 /**
- * One pass over the raw records before any is checked in detail: every record's id (given, or
+ * A pass over the raw records before they are checked in detail: every record's id (given, or
  * generated), duplicates, the references that point outside the bundle, the counters and the number
- * of rows to write.
+ * of rows to write. Customers come first, so that they can go to the database while the rest is surveyed.
  */
 class Survey {
-  readonly registry;
-  readonly ids;
-  readonly references: Record<'customer' | 'eventDate' | 'pricingOption' | 'facilitator' | 'service' | 'pass' | 'passPurchase' | 'media' | 'plan', Set<string>>;
+  readonly customerIds: string[];
+  ids!: Ids;
+  /** The event of each event date and pricing option of the bundle. */
+  readonly eventOfDate = new Map<string, string>();
+  readonly eventOfOption = new Map<string, string>();
+  /** Per kind, the references to records that are not in the bundle. */
+  readonly references: Record<ReferenceKind, Set<string>> = {
+    customer: new Set(), eventDate: new Set(), pricingOption: new Set(), facilitator: new Set(), service: new Set(), pass: new Set(),
+    passPurchase: new Set(), media: new Set(), plan: new Set(),
+  };
   readonly spacesBooked = new Tally();
   readonly creditsConsumed = new Tally();
   readonly total: number;
+  readonly #registry;
 
   constructor(raw: Raw, problems: Problems) {
-    const media = new Registry('media', problems);
+    const media = new Registry('media', problems, 'media');
     const registry = {
-      customer: new Registry('customer', problems), event: new Registry('event', problems), eventDate: new Registry('eventDate', problems),
-      pricingOption: new Registry('pricingOption', problems), transaction: new Registry('transaction', problems),
-      booking: new Registry('booking', problems), facilitator: new Registry('facilitator', problems), service: new Registry('service', problems),
-      appointment: new Registry('appointment', problems), pass: new Registry('pass', problems), passPurchase: new Registry('passPurchase', problems),
+      customer: new Registry('customer', problems, 'customers'),
+      event: new Registry('event', problems, 'events'),
+      eventDate: new Registry('eventDate', problems, 'events', 'dates'),
+      pricingOption: new Registry('pricingOption', problems, 'events', 'pricingOptions'),
+      transaction: new Registry('transaction', problems, 'transactions'),
+      booking: new Registry('booking', problems, 'transactions', 'bookings'),
+      facilitator: new Registry('facilitator', problems, 'facilitators'),
+      service: new Registry('service', problems, 'services'),
+      appointment: new Registry('appointment', problems, 'appointments'),
+      pass: new Registry('pass', problems, 'passes'),
+      passPurchase: new Registry('passPurchase', problems, 'passPurchases'),
+      media,
       // Media and video purchases share the media_ prefix, so one id may not name both.
-      media, videoPurchase: new Registry('media', problems, media),
-      plan: new Registry('plan', problems), mandate: new Registry('mandate', problems), voucher: new Registry('voucher', problems),
+      videoPurchase: new Registry('media', problems, 'videoPurchases', undefined, media),
+      plan: new Registry('plan', problems, 'subscriptionPlans'),
+      mandate: new Registry('mandate', problems, 'mandates'),
+      voucher: new Registry('voucher', problems, 'vouchers'),
     };
-    this.registry = registry;
-    const claim = (reg: Registry, records: unknown[], name: string) => records.map((r, i) => reg.claim(object(r).id, `${name}[${i}]`));
-    const nested = (reg: Registry, records: unknown[], name: string, field: string) =>
-      records.map((r, i) => list(object(r)[field]).map((n, j) => reg.claim(object(n).id, `${name}[${i}].${field}[${j}]`)));
-    this.ids = {
-      customers: claim(registry.customer, raw.customers, 'customers'),
-      events: claim(registry.event, raw.events, 'events'),
-      dates: nested(registry.eventDate, raw.events, 'events', 'dates'),
-      pricingOptions: nested(registry.pricingOption, raw.events, 'events', 'pricingOptions'),
-      transactions: claim(registry.transaction, raw.transactions, 'transactions'),
-      bookings: nested(registry.booking, raw.transactions, 'transactions', 'bookings'),
-      facilitators: claim(registry.facilitator, raw.facilitators, 'facilitators'),
-      services: claim(registry.service, raw.services, 'services'),
-      appointments: claim(registry.appointment, raw.appointments, 'appointments'),
-      passes: claim(registry.pass, raw.passes, 'passes'),
-      passPurchases: claim(registry.passPurchase, raw.passPurchases, 'passPurchases'),
-      media: claim(registry.media, raw.media, 'media'),
-      videoPurchases: claim(registry.videoPurchase, raw.videoPurchases, 'videoPurchases'),
-      subscriptionPlans: claim(registry.plan, raw.subscriptionPlans, 'subscriptionPlans'),
-      mandates: claim(registry.mandate, raw.mandates, 'mandates'),
-      vouchers: claim(registry.voucher, raw.vouchers, 'vouchers'),
-    };
+    this.#registry = registry;
+    this.customerIds = claim(registry.customer, raw.customers);
+    const nestedCount = (records: unknown[], ...fields: string[]) =>
+      records.reduce<number>((sum, r) => sum + fields.reduce((n, f) => n + list(object(r)[f]).length, 0), 0);
+    this.total = COLLECTIONS.reduce((sum, name) => sum + raw[name].length, 0) + nestedCount(raw.transactions, 'bookings') +
+      nestedCount(raw.events, 'dates', 'pricingOptions') + nestedCount(raw.facilitators, 'weeklyWindows', 'dateOverrides') +
+      nestedCount(raw.services, 'options');
+  }
 
-    const references = {
-      customer: new Set<string>(), eventDate: new Set<string>(), pricingOption: new Set<string>(), facilitator: new Set<string>(),
-      service: new Set<string>(), pass: new Set<string>(), passPurchase: new Set<string>(), media: new Set<string>(), plan: new Set<string>(),
+  /** The survey of every collection but customers. */
+  scan(raw: Raw): void {
+    const registry = this.#registry;
+    this.ids = {
+      events: claim(registry.event, raw.events),
+      dates: nested(registry.eventDate, raw.events, 'dates'),
+      pricingOptions: nested(registry.pricingOption, raw.events, 'pricingOptions'),
+      transactions: claim(registry.transaction, raw.transactions),
+      bookings: nested(registry.booking, raw.transactions, 'bookings'),
+      facilitators: claim(registry.facilitator, raw.facilitators),
+      services: claim(registry.service, raw.services),
+      appointments: claim(registry.appointment, raw.appointments),
+      passes: claim(registry.pass, raw.passes),
+      passPurchases: claim(registry.passPurchase, raw.passPurchases),
+      media: claim(registry.media, raw.media),
+      videoPurchases: claim(registry.videoPurchase, raw.videoPurchases),
+      subscriptionPlans: claim(registry.plan, raw.subscriptionPlans),
+      mandates: claim(registry.mandate, raw.mandates),
+      vouchers: claim(registry.voucher, raw.vouchers),
     };
-    this.references = references;
-    const refer = (kind: keyof typeof references, value: unknown) => {
-      if (typeof value === 'string') references[kind].add(value);
+    this.ids.events.forEach((event, i) => {
+      for (const date of this.ids.dates[i]!) this.eventOfDate.set(date, event);
+      for (const option of this.ids.pricingOptions[i]!) this.eventOfOption.set(option, event);
+    });
+
+    const references = this.references;
+    const inBundle: Record<ReferenceKind, Registry> = registry;
+    const refer = (kind: ReferenceKind, value: unknown) => {
+      if (typeof value === 'string' && !inBundle[kind].has(value)) references[kind].add(value);
     };
     /** A live PASS payment draws its credits on the pass purchase it names. */
-    const drawCredits = (payment: unknown, live: boolean, place: string) => {
+    const drawCredits = (payment: unknown, live: boolean, place: () => string) => {
       const p = object(payment);
       if (p.method !== 'PASS') return;
       refer('passPurchase', p.packageId);
       if (live) this.creditsConsumed.add(text(p.packageId), p.creditsUsed, place);
     };
-    let bookings = 0;
     raw.transactions.forEach((t, i) => {
       refer('customer', object(t).customerId);
       list(object(t).bookings).forEach((b, j) => {
         const booking = object(b);
-        const place = `transactions[${i}].bookings[${j}]`;
+        const place = () => `transactions[${i}].bookings[${j}]`;
         refer('eventDate', booking.eventDateId);
         refer('pricingOption', booking.pricingOptionId);
         refer('customer', booking.boughtForId);
         if (booking.isCancelled !== true) this.spacesBooked.add(text(booking.eventDateId), booking.spaces ?? 1, place);
         drawCredits(booking.payment, booking.isCancelled !== true, place);
-        bookings++;
       });
     });
     raw.appointments.forEach((a, i) => {
@@ -285,13 +335,13 @@ class Survey {
       refer('customer', appointment.customerId);
       refer('service', appointment.serviceId);
       refer('facilitator', appointment.facilitatorId);
-      drawCredits(appointment.payment, appointment.status !== 'CANCELLED', `appointments[${i}]`);
+      drawCredits(appointment.payment, appointment.status !== 'CANCELLED', () => `appointments[${i}]`);
     });
     raw.videoPurchases.forEach((v, i) => {
       const purchase = object(v);
       refer('customer', purchase.customerId);
       refer('media', purchase.mediaId);
-      drawCredits(purchase.payment, purchase.isCancelled !== true, `videoPurchases[${i}]`);
+      drawCredits(purchase.payment, purchase.isCancelled !== true, () => `videoPurchases[${i}]`);
     });
     for (const p of raw.passPurchases) {
       refer('customer', object(p).customerId);
@@ -301,16 +351,6 @@ class Survey {
       refer('customer', object(m).customerId);
       refer('plan', object(m).planId);
     }
-    const inBundle = { ...registry, media } as Record<keyof typeof references, Registry>;
-    for (const [kind, ids] of Object.entries(references) as [keyof typeof references, Set<string>][]) {
-      for (const id of ids) if (inBundle[kind].has(id)) ids.delete(id);
-    }
-
-    const nestedCount = (records: unknown[], ...fields: string[]) =>
-      records.reduce<number>((sum, r) => sum + fields.reduce((n, f) => n + list(object(r)[f]).length, 0), 0);
-    this.total = COLLECTIONS.reduce((sum, name) => sum + raw[name].length, 0) + bookings +
-      nestedCount(raw.events, 'dates', 'pricingOptions') + nestedCount(raw.facilitators, 'weeklyWindows', 'dateOverrides') +
-      nestedCount(raw.services, 'options');
   }
 }
 
@@ -323,16 +363,13 @@ interface Company {
 }
 
 interface Existing {
-  customers: Set<string>;
+  /** Per kind, the references outside the bundle that name records of the company. */
+  found: Record<ReferenceKind, { has(id: string): boolean }>;
   eventOfDate: Map<string, string>;
   eventOfOption: Map<string, string>;
   facilitatorZone: Map<string, string>;
   serviceBuffer: Map<string, number>;
   serviceOptions: Map<string, Map<string, OptionFacts>>;
-  passes: Set<string>;
-  passPurchases: Set<string>;
-  media: Set<string>;
-  plans: Set<string>;
 }
 
 interface OptionFacts {
@@ -365,17 +402,23 @@ async function lookUp(client: pg.Client, companyId: string, survey: Survey): Pro
       serviceOptions.get(o.service)!.set(o.name, o);
     }
   }
+  const eventOfDate = new Map((await find<{ id: string; event: string }>('event_date', refs.eventDate, ', event_id as event')).map((r) => [r.id, r.event]));
+  const eventOfOption = new Map((await find<{ id: string; event: string }>('pricing_option', refs.pricingOption, ', event_id as event')).map((r) => [r.id, r.event]));
+  const facilitatorZone = new Map((await find<{ id: string; timezone: string }>('facilitator', refs.facilitator, ', timezone')).map((r) => [r.id, r.timezone]));
+  const serviceBuffer = new Map(services.map((s) => [s.id, s.buffer]));
   return {
-    customers: ids(await find('customer', refs.customer)),
-    eventOfDate: new Map((await find<{ id: string; event: string }>('event_date', refs.eventDate, ', event_id as event')).map((r) => [r.id, r.event])),
-    eventOfOption: new Map((await find<{ id: string; event: string }>('pricing_option', refs.pricingOption, ', event_id as event')).map((r) => [r.id, r.event])),
-    facilitatorZone: new Map((await find<{ id: string; timezone: string }>('facilitator', refs.facilitator, ', timezone')).map((r) => [r.id, r.timezone])),
-    serviceBuffer: new Map(services.map((s) => [s.id, s.buffer])),
-    serviceOptions,
-    passes: ids(await find('pass_template', refs.pass)),
-    passPurchases: ids(await find('pass_purchase', refs.passPurchase)),
-    media: ids(await find('media', refs.media)),
-    plans: ids(await find('subscription_plan', refs.plan)),
+    found: {
+      customer: ids(await find('customer', refs.customer)),
+      eventDate: eventOfDate,
+      pricingOption: eventOfOption,
+      facilitator: facilitatorZone,
+      service: serviceBuffer,
+      pass: ids(await find('pass_template', refs.pass)),
+      passPurchase: ids(await find('pass_purchase', refs.passPurchase)),
+      media: ids(await find('media', refs.media)),
+      plan: ids(await find('subscription_plan', refs.plan)),
+    },
+    eventOfDate, eventOfOption, facilitatorZone, serviceBuffer, serviceOptions,
   };
 }
 
@@ -395,7 +438,12 @@ function field(value: Value): string {
   return String(value);
 }
 
-/** The rows of one table as COPY text lines, with the bundle place of each for error messages. */
+/**
+ * The rows of one table as COPY text, kept outside the JavaScript heap, with the bundle place of each
+ * row for error messages. A table can go to the database while it is still being filled, its rows in
+ * the order they came; a table complete by then goes in id order, which makes the primary key cheap
+ * to extend (exports, and the demo data, are in id order already).
+ */
 class Table {
   readonly name: string;
   readonly kind: RecordKind;
@@ -403,10 +451,17 @@ class Table {
   readonly #place: (outer: number, inner: number) => string;
   readonly #byId: boolean;
   readonly #prefix: string;
-  #lines: string[] = [];
-  #keys: string[] = [];
-  #outer: number[] = [];
-  #inner: number[] = [];
+  #text = Buffer.allocUnsafe(1 << 16);
+  #length = 0;
+  readonly #starts: number[] = [];
+  readonly #keys: string[] = [];
+  #inOrder = true;
+  readonly #outer: number[] = [];
+  readonly #inner: number[] = [];
+  /** Row index of each line of the COPY data, when rows were sorted. */
+  #order?: number[];
+  #complete = false;
+  #wake?: () => void;
 
   constructor(company: string, name: string, kind: RecordKind, columns: string[], place: (outer: number, inner: number) => string) {
     this.name = name;
@@ -418,58 +473,96 @@ class Table {
   }
 
   get size(): number {
-    return this.#lines.length;
+    return this.#starts.length;
   }
 
   add(outer: number, inner: number, values: Value[]): void {
     let line = this.#prefix + field(values[0]!);
     for (let k = 1; k < values.length; k++) line += '\t' + field(values[k]!);
-    this.#lines.push(line);
-    if (this.#byId) this.#keys.push(values[0] as string);
+    line += '\n';
+    // UTF-8 takes at most three bytes for each UTF-16 unit.
+    if (this.#length + line.length * 3 > this.#text.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.#text.length * 2, this.#length + line.length * 3));
+      this.#text.copy(larger, 0, 0, this.#length);
+      this.#text = larger;
+    }
+    this.#starts.push(this.#length);
+    this.#length += this.#text.write(line, this.#length);
+    if (this.#byId) {
+      const key = values[0] as string;
+      if (this.#inOrder && this.#keys.length && key < this.#keys[this.#keys.length - 1]!) this.#inOrder = false;
+      this.#keys.push(key);
+    }
     this.#outer.push(outer);
     this.#inner.push(inner);
+    if (this.#wake && this.size % ROWS_PER_CHUNK === 0) this.#wake();
   }
 
-  /** The lines as COPY data, in id order when the table has string ids. */
-  chunks(): string[] {
-    const T0 = performance.now();
-    try { return this.chunks2(); } finally { if (this.size > 5000) process.stderr.write(`chunks ${this.name} ${(performance.now() - T0).toFixed(0)}ms\n`); }
-  }
-  chunks2(): string[] {
-    if (this.#byId) {
-      const keys = this.#keys;
-      const T1 = performance.now();
-      const order = Array.from(keys.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
-      if (this.size > 5000) process.stderr.write(`sort ${this.name} ${(performance.now() - T1).toFixed(0)}ms\n`);
-      this.#lines = order.map((k) => this.#lines[k]!);
-      this.#outer = order.map((k) => this.#outer[k]!);
-      this.#inner = order.map((k) => this.#inner[k]!);
-      this.#keys = [];
-    }
-    const chunks: string[] = [];
-    for (let start = 0; start < this.#lines.length; start += ROWS_PER_CHUNK) {
-      chunks.push(this.#lines.slice(start, start + ROWS_PER_CHUNK).join('\n') + '\n');
-    }
-    return chunks;
+  complete(): void {
+    this.#complete = true;
+    this.#wake?.();
   }
 
-  /** The places of the rows whose column holds a value. */
-  placesWith(column: string, value: string): string[] {
-    const k = this.columns.indexOf(column);
-    const places: string[] = [];
-    this.#lines.forEach((line, index) => {
-      if (line.split('\t')[k] === value) places.push(this.#place(this.#outer[index]!, this.#inner[index]!));
-    });
-    return places;
+  #end(row: number): number {
+    return row + 1 < this.#starts.length ? this.#starts[row + 1]! : this.#length;
+  }
+
+  /** The COPY data in chunks of whole rows, with the number of rows in each, as they become available. */
+  async *chunks(): AsyncGenerator<[Buffer, number]> {
+    if (this.#complete && this.#byId && !this.#inOrder) {
+      yield* this.#sorted();
+      return;
+    }
+    let sent = 0;
+    for (;;) {
+      const available = this.size - sent;
+      if (available >= ROWS_PER_CHUNK || (this.#complete && available > 0)) {
+        const rows = Math.min(available, ROWS_PER_CHUNK);
+        yield [this.#text.subarray(this.#starts[sent]!, this.#end(sent + rows - 1)), rows];
+        sent += rows;
+      } else if (this.#complete) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => (this.#wake = resolve));
+        this.#wake = undefined;
+      }
+    }
+  }
+
+  *#sorted(): Generator<[Buffer, number]> {
+    const keys = this.#keys;
+    const order = Array.from(keys.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    this.#order = order;
+    for (let first = 0; first < order.length; first += ROWS_PER_CHUNK) {
+      const last = Math.min(first + ROWS_PER_CHUNK, order.length);
+      let bytes = 0;
+      for (let k = first; k < last; k++) bytes += this.#end(order[k]!) - this.#starts[order[k]!]!;
+      const chunk = Buffer.allocUnsafe(bytes);
+      let at = 0;
+      for (let k = first; k < last; k++) at += this.#text.copy(chunk, at, this.#starts[order[k]!]!, this.#end(order[k]!));
+      yield [chunk, last - first];
+    }
+  }
+
+  #row(index: number) {
+    const values = this.#text.toString('utf8', this.#starts[index]!, this.#end(index) - 1).split('\t');
+    return { place: this.#place(this.#outer[index]!, this.#inner[index]!), value: (column: string) => values[this.columns.indexOf(column)] };
   }
 
   /** The place in the bundle of the row on a line of the COPY data, and the values of its columns. */
   row(line: number): { place: string; value(column: string): string | undefined } | undefined {
-    const index = line - 1;
-    const text = this.#lines[index];
-    if (text === undefined) return undefined;
-    const values = text.split('\t');
-    return { place: this.#place(this.#outer[index]!, this.#inner[index]!), value: (column) => values[this.columns.indexOf(column)] };
+    const index = this.#order ? this.#order[line - 1] : line - 1;
+    return index !== undefined && index < this.size ? this.#row(index) : undefined;
+  }
+
+  /** The places of the rows whose column holds a value. */
+  placesWith(column: string, value: string): string[] {
+    const places: string[] = [];
+    for (let index = 0; index < this.size; index++) {
+      const row = this.#row(index);
+      if (row.value(column) === value) places.push(row.place);
+    }
+    return places;
   }
 }
 
@@ -492,12 +585,11 @@ class Writer {
     onProgress?.(0, total);
   }
 
+  /** Queues tables for COPY; each goes when the ones before it are in, even if it is still being filled. */
   copy(...tables: Table[]): void {
     for (const table of tables) {
-      if (!table.size) continue;
       this.tables.push(table);
-      const chunks = table.chunks();
-      this.#then(() => this.#copy(table, chunks));
+      this.#then(() => this.#copy(table));
     }
   }
 
@@ -505,6 +597,16 @@ class Writer {
     this.#then(async () => {
       await this.#client.query(sql, values);
     });
+  }
+
+  /** Runs a step on the connection after the queued COPYs; undefined when one of them has failed. */
+  async after<T>(step: () => Promise<T>): Promise<T | undefined> {
+    let result: T | undefined;
+    this.#then(async () => {
+      result = await step();
+    });
+    await this.#queue;
+    return this.failure ? undefined : result;
   }
 
   async idle(): Promise<void> {
@@ -522,22 +624,24 @@ class Writer {
     });
   }
 
-  async #copy(table: Table, chunks: string[]): Promise<void> {
+  async #copy(table: Table): Promise<void> {
+    const chunks = table.chunks();
+    const first = await chunks.next();
+    if (first.done) return;
     const columns = table.columns.map((name) => `"${name}"`).join(', ');
     const stream = this.#client.query(copyFrom(`copy "${table.name}" (${columns}) from stdin`));
+    let refused = false;
     const done = finished(stream);
-    done.catch(() => {});
-    let rows = table.size;
-    for (const chunk of chunks) {
-      const size = Math.min(rows, ROWS_PER_CHUNK);
-      rows -= size;
-      const flushed = stream.write(chunk, () => {
-        this.#done += size;
-        this.#onProgress?.(this.#done, this.#total);
-      });
-      if (!flushed) await Promise.race([once(stream, 'drain'), done]);
+    done.catch(() => (refused = true));
+    // One chunk at a time: pg-copy-streams must not be handed data once the server has refused the COPY.
+    for (let next: IteratorResult<[Buffer, number]> = first; !next.done && !refused; next = await chunks.next()) {
+      const [chunk, rows] = next.value;
+      const written = new Promise<void>((resolve) => stream.write(chunk, () => resolve()));
+      await Promise.race([written, done]);
+      this.#done += rows;
+      this.#onProgress?.(this.#done, this.#total);
     }
-    stream.end();
+    if (!refused) stream.end();
     await done;
   }
 }
@@ -556,40 +660,92 @@ async function eachValid<T>(name: Collection, records: unknown[], schema: z.ZodT
 
 // ---------------------------------------------------------------- the records, table by table
 
-async function build(company: Company, raw: Raw, survey: Survey, existing: Existing, problems: Problems, writer: Writer): Promise<RecordCounts> {
-  const { registry, ids } = survey;
+async function build(client: pg.Client, company: Company, raw: Raw, survey: Survey, problems: Problems, writer: Writer): Promise<RecordCounts> {
   const now = new Date().toISOString();
   const c = company.id;
   const counts = Object.fromEntries(RECORD_KINDS.map((kind) => [kind, 0])) as RecordCounts;
   const table = (name: string, kind: RecordKind, columns: string[], place: (i: number, j: number) => string) =>
     new Table(c, name, kind, columns, place);
-  /** Tables go to the database while nothing is wrong; after the first problem only checking goes on. */
+  const queued = new Set<Table>();
+  /** Tables go to the database while nothing is wrong, even before all their rows are in; after the first problem only checking goes on. */
+  const open = (...tables: Table[]) => {
+    for (const t of tables) {
+      if (problems.any || writer.failure || queued.has(t)) continue;
+      queued.add(t);
+      writer.copy(t);
+    }
+  };
+  /** A table with all its rows. */
   const ready = (...tables: Table[]) => {
-    for (const t of tables) counts[t.kind] = t.size;
-    if (!problems.any && !writer.failure) writer.copy(...tables);
+    for (const t of tables) {
+      t.complete();
+      counts[t.kind] = t.size;
+    }
+    open(...tables);
   };
   const instant = (local: string, timeZone: string) => new Date(wallClockToInstantMs(wallClockMs(local), timeZone)).toISOString();
-  const known = (inBundle: Registry, inCompany: { has(id: string): boolean }, id: string, place: string): boolean => {
-    if (inBundle.has(id) || inCompany.has(id)) return true;
-    problems.add(place, `unknown reference ${id}`);
-    return false;
-  };
   type Payment = { method: 'CARD'; currency?: string | undefined } | { method: 'PASS'; packageId?: string | null | undefined };
-  const packageOf = (payment: Payment, place: string): string | null =>
-    payment.method === 'PASS' && payment.packageId && known(registry.passPurchase, existing.passPurchases, payment.packageId, `${place}.payment.packageId`)
-      ? payment.packageId
-      : null;
   const currencyOf = (payment: Payment) => (payment.method === 'CARD' ? (payment.currency ?? company.currency) : 'CR');
 
   const customers = table('customer', 'customers', ['id', 'firstname', 'lastname', 'email', 'mobile', 'archived', 'deleted_at', 'created_at', 'updated_at'],
     (i) => `customers[${i}]`);
+  open(customers);
   await eachValid('customers', raw.customers, customerSchema, problems, (r, i) => {
-    customers.add(i, -1, [ids.customers[i]!, r.firstname, r.lastname, r.email, r.mobile ?? null, r.archived ?? false, r.deleted ? now : null, r.createdAt ?? now, now]);
+    customers.add(i, -1, [survey.customerIds[i]!, r.firstname, r.lastname, r.email, r.mobile ?? null, r.archived ?? false, r.deleted ? now : null, r.createdAt ?? now, now]);
   });
   ready(customers);
 
-  const eventOfDate = new Map(existing.eventOfDate);
-  const eventOfOption = new Map(existing.eventOfOption);
+  // While the customers go in: the survey of the rest, and the company's records the bundle points at.
+  survey.scan(raw);
+  const { ids } = survey;
+  const existing = await writer.after(() => lookUp(client, company.id, survey));
+  if (!existing) return counts;
+  /** A reference names a record of the bundle (the survey found it there) or one of the company's. */
+  const known = (kind: ReferenceKind, id: string, place: string): boolean => {
+    if (!survey.references[kind].has(id) || existing.found[kind].has(id)) return true;
+    problems.add(place, `unknown reference ${id}`);
+    return false;
+  };
+  const packageOf = (payment: Payment, place: string): string | null =>
+    payment.method === 'PASS' && payment.packageId && known('passPurchase', payment.packageId, `${place}.payment.packageId`)
+      ? payment.packageId
+      : null;
+
+  const eventOfDate = new Map([...survey.eventOfDate, ...existing.eventOfDate]);
+  const eventOfOption = new Map([...survey.eventOfOption, ...existing.eventOfOption]);
+  const transactions = table('event_transaction', 'transactions', ['id', 'customer_id', 'purchased_at', 'created_at'], (i) => `transactions[${i}]`);
+  const bookings = table('booking', 'bookings', [
+    'id', 'transaction_id', 'event_date_id', 'pricing_option_id', 'spaces', 'bought_for_id', 'is_cancelled', 'is_refunded',
+    'payment_method', 'currency', 'base100_gross_price', 'base100_net_price', 'credits_used', 'pass_purchase_id',
+  ], (i, j) => `transactions[${i}].bookings[${j}]`);
+  open(transactions);
+  await eachValid('transactions', raw.transactions, transactionSchema, problems, (t, i) => {
+    const place = `transactions[${i}]`;
+    const transactionId = ids.transactions[i]!;
+    known('customer', t.customerId, `${place}.customerId`);
+    const purchasedAt = instant(t.purchaseDate, company.timezone);
+    transactions.add(i, -1, [transactionId, t.customerId, purchasedAt, purchasedAt]);
+    (t.bookings ?? []).forEach((b, j) => {
+      const at = `${place}.bookings[${j}]`;
+      const hasDate = known('eventDate', b.eventDateId, `${at}.eventDateId`);
+      const hasOption = known('pricingOption', b.pricingOptionId, `${at}.pricingOptionId`);
+      if (hasDate && hasOption && eventOfDate.get(b.eventDateId) !== eventOfOption.get(b.pricingOptionId)) {
+        problems.add(`${at}.pricingOptionId`, `${b.pricingOptionId} is not a pricing option of the event of ${b.eventDateId}`);
+      }
+      if (b.boughtForId) known('customer', b.boughtForId, `${at}.boughtForId`);
+      const p = b.payment;
+      bookings.add(i, j, [
+        ids.bookings[i]![j]!, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.isCancelled ?? false,
+        b.isRefunded ?? false, p.method, currencyOf(p),
+        p.method === 'CARD' ? p.base100GrossPrice : null,
+        p.method === 'CARD' ? p.base100NetPrice : null,
+        p.method === 'PASS' ? p.creditsUsed : null,
+        packageOf(p, at),
+      ]);
+    });
+  });
+  ready(transactions);
+
   const events = table('event', 'events', ['id', 'name', 'description', 'timezone', 'created_at', 'updated_at'], (i) => `events[${i}]`);
   const dates = table('event_date', 'eventDates', ['id', 'event_id', 'starts_at', 'duration', 'capacity', 'spaces_booked'], (i, j) => `events[${i}].dates[${j}]`);
   const pricing = table('pricing_option', 'pricingOptions', ['id', 'event_id', 'name', 'base100_price', 'credits'], (i, j) => `events[${i}].pricingOptions[${j}]`);
@@ -599,12 +755,10 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
     events.add(i, -1, [eventId, e.name, e.description ?? '', timeZone, now, now]);
     (e.dates ?? []).forEach((d, j) => {
       const id = ids.dates[i]![j]!;
-      eventOfDate.set(id, eventId);
       dates.add(i, j, [id, eventId, instant(d.datetime, timeZone), d.duration, d.capacity, survey.spacesBooked.amounts.get(id) ?? 0]);
     });
     (e.pricingOptions ?? []).forEach((o, j) => {
       const id = ids.pricingOptions[i]![j]!;
-      eventOfOption.set(id, eventId);
       pricing.add(i, j, [id, eventId, o.name, o.base100Price, o.credits]);
     });
   });
@@ -686,8 +840,8 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
   await eachValid('passPurchases', raw.passPurchases, passPurchaseSchema, problems, (p, i) => {
     const place = `passPurchases[${i}]`;
     const id = ids.passPurchases[i]!;
-    known(registry.customer, existing.customers, p.customerId, `${place}.customerId`);
-    known(registry.pass, existing.passes, p.passId, `${place}.passId`);
+    known('customer', p.customerId, `${place}.customerId`);
+    known('pass', p.passId, `${place}.passId`);
     purchases.add(i, -1, [
       id, p.customerId, p.passId, p.creditsAllocated, p.creditsConsumed ?? survey.creditsConsumed.amounts.get(id) ?? 0, p.createdAt ?? now,
       p.starts, p.expires, p.isCancelled ?? false, p.isRefunded ?? false, p.payment.currency ?? company.currency, p.payment.base100GrossPrice,
@@ -695,38 +849,8 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
     ]);
   });
   ready(purchases);
-
-  const transactions = table('event_transaction', 'transactions', ['id', 'customer_id', 'purchased_at', 'created_at'], (i) => `transactions[${i}]`);
-  const bookings = table('booking', 'bookings', [
-    'id', 'transaction_id', 'event_date_id', 'pricing_option_id', 'spaces', 'bought_for_id', 'is_cancelled', 'is_refunded',
-    'payment_method', 'currency', 'base100_gross_price', 'base100_net_price', 'credits_used', 'pass_purchase_id',
-  ], (i, j) => `transactions[${i}].bookings[${j}]`);
-  await eachValid('transactions', raw.transactions, transactionSchema, problems, (t, i) => {
-    const place = `transactions[${i}]`;
-    const transactionId = ids.transactions[i]!;
-    known(registry.customer, existing.customers, t.customerId, `${place}.customerId`);
-    const purchasedAt = instant(t.purchaseDate, company.timezone);
-    transactions.add(i, -1, [transactionId, t.customerId, purchasedAt, purchasedAt]);
-    (t.bookings ?? []).forEach((b, j) => {
-      const at = `${place}.bookings[${j}]`;
-      const hasDate = known(registry.eventDate, eventOfDate, b.eventDateId, `${at}.eventDateId`);
-      const hasOption = known(registry.pricingOption, eventOfOption, b.pricingOptionId, `${at}.pricingOptionId`);
-      if (hasDate && hasOption && eventOfDate.get(b.eventDateId) !== eventOfOption.get(b.pricingOptionId)) {
-        problems.add(`${at}.pricingOptionId`, `${b.pricingOptionId} is not a pricing option of the event of ${b.eventDateId}`);
-      }
-      if (b.boughtForId) known(registry.customer, existing.customers, b.boughtForId, `${at}.boughtForId`);
-      const p = b.payment;
-      bookings.add(i, j, [
-        ids.bookings[i]![j]!, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.isCancelled ?? false,
-        b.isRefunded ?? false, p.method, currencyOf(p),
-        p.method === 'CARD' ? p.base100GrossPrice : null,
-        p.method === 'CARD' ? p.base100NetPrice : null,
-        p.method === 'PASS' ? p.creditsUsed : null,
-        packageOf(p, at),
-      ]);
-    });
-  });
-  ready(transactions, bookings);
+  // Bookings go in after the event dates, pricing options and pass purchases they point at.
+  ready(bookings);
 
   const appointments = table('appointment', 'appointments', [
     'id', 'customer_id', 'service_id', 'option_name', 'facilitator_id', 'starts_at', 'duration_minutes', 'blocked_until', 'tz',
@@ -734,12 +858,12 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
   ], (i) => `appointments[${i}]`);
   await eachValid('appointments', raw.appointments, appointmentSchema, problems, (a, i) => {
     const place = `appointments[${i}]`;
-    known(registry.customer, existing.customers, a.customerId, `${place}.customerId`);
-    const hasService = known(registry.service, serviceBuffer, a.serviceId, `${place}.serviceId`);
-    const hasFacilitator = known(registry.facilitator, facilitatorZone, a.facilitatorId, `${place}.facilitatorId`);
+    known('customer', a.customerId, `${place}.customerId`);
+    const hasService = known('service', a.serviceId, `${place}.serviceId`);
+    const hasFacilitator = known('facilitator', a.facilitatorId, `${place}.facilitatorId`);
     const option = serviceOptions.get(a.serviceId)?.get(a.optionName);
     if (hasService && !option) problems.add(`${place}.optionName`, `service ${a.serviceId} has no option named ${a.optionName}`);
-    const timeZone = hasFacilitator ? facilitatorZone.get(a.facilitatorId)! : company.timezone;
+    const timeZone = (hasFacilitator && facilitatorZone.get(a.facilitatorId)) || company.timezone;
     const startsAt = wallClockToInstantMs(wallClockMs(a.datetime), timeZone);
     const duration = option?.durationMinutes ?? 1;
     const blockedUntil = startsAt + (duration + (serviceBuffer.get(a.serviceId) ?? 0)) * 60_000;
@@ -761,8 +885,8 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
   ], (i) => `videoPurchases[${i}]`);
   await eachValid('videoPurchases', raw.videoPurchases, videoPurchaseSchema, problems, (v, i) => {
     const place = `videoPurchases[${i}]`;
-    known(registry.customer, existing.customers, v.customerId, `${place}.customerId`);
-    known(registry.media, existing.media, v.mediaId, `${place}.mediaId`);
+    known('customer', v.customerId, `${place}.customerId`);
+    known('media', v.mediaId, `${place}.mediaId`);
     const p = v.payment;
     videoPurchases.add(i, -1, [
       ids.videoPurchases[i]!, v.customerId, v.mediaId, v.createdAt ?? now, v.expiresOn ?? null, v.isCancelled ?? false, v.isRefunded ?? false,
@@ -776,19 +900,19 @@ async function build(company: Company, raw: Raw, survey: Survey, existing: Exist
     (i) => `mandates[${i}]`);
   await eachValid('mandates', raw.mandates, mandateSchema, problems, (m, i) => {
     const place = `mandates[${i}]`;
-    known(registry.customer, existing.customers, m.customerId, `${place}.customerId`);
-    known(registry.plan, existing.plans, m.planId, `${place}.planId`);
+    known('customer', m.customerId, `${place}.customerId`);
+    known('plan', m.planId, `${place}.planId`);
     mandates.add(i, -1, [ids.mandates[i]!, m.customerId, m.planId, m.state, m.createdAt ?? now, m.grace ?? 0, m.earliestCancellationDate, m.renewalDate]);
   });
   ready(videoPurchases, mandates);
 
   // Counters of rows that were there before: the bundle's bookings and PASS payments add to them.
   if (!problems.any) {
-    for (const [table, column, tally] of [
-      ['event_date', 'spaces_booked', survey.spacesBooked],
-      ['pass_purchase', 'credits_consumed', survey.creditsConsumed],
+    for (const [table, column, tally, kind] of [
+      ['event_date', 'spaces_booked', survey.spacesBooked, 'eventDate'],
+      ['pass_purchase', 'credits_consumed', survey.creditsConsumed, 'passPurchase'],
     ] as const) {
-      const outside = [...tally.amounts].filter(([id, amount]) => amount !== 0 && (table === 'event_date' ? !registry.eventDate.has(id) : !registry.passPurchase.has(id)));
+      const outside = [...tally.amounts].filter(([id, amount]) => amount !== 0 && survey.references[kind].has(id));
       if (!outside.length) continue;
       writer.query(
         `update "${table}" t set "${column}" = t."${column}" + added.amount from unnest($1::text[], $2::int[]) as added(id, amount) where t.id = added.id`,
@@ -825,8 +949,10 @@ function explain(error: unknown, tables: Table[], survey: Survey): string {
       return `${place}.expires: must not be before starts`;
     case 'appointment_no_overlap': {
       const tz = value('tz') ?? 'UTC';
-      const held = [...(error.detail ?? '').matchAll(/"([^"]+)","([^"]+)"/g)].at(-1);
-      const other = held ? `another appointment holds ${instantToLocal(new Date(held[1]!), tz)} to ${instantToLocal(new Date(held[2]!), tz)}` : 'the times overlap';
+      const held = [...(error.detail ?? '').matchAll(/"([^"]+)","([^"]+)"/g)].at(-1)?.slice(1).map((at) => new Date(at.replace(' ', 'T').replace(/\+00$/, 'Z')));
+      const other = held?.every((at) => !Number.isNaN(at.getTime()))
+        ? `another appointment holds ${instantToLocal(held[0]!, tz)} to ${instantToLocal(held[1]!, tz)}`
+        : 'the times overlap';
       return `${place}.datetime: facilitator ${value('facilitator_id')} is already booked then (appointment_no_overlap: ${other}, buffer included)`;
     }
     case 'voucher_company_id_code_unique': {

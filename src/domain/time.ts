@@ -9,8 +9,6 @@
  * (London 01:30 on 2026-10-25 is 01:30 BST, 00:30Z).
  */
 
-const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
@@ -67,7 +65,8 @@ function measuredOffset(timeZone: string, utcMs: number): number {
 
 /** Date.UTC without its mapping of years 0-99 to 1900-1999. */
 function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
-  return new Date(0).setUTCFullYear(year, month - 1, day) + ((hour * 60 + minute) * 60 + second) * 1000;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  return year >= 100 ? ms : new Date(ms).setUTCFullYear(year);
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
@@ -88,14 +87,32 @@ export function offsetAt(timeZone: string, utcMs: number): number {
   return offset ?? measuredOffset(timeZone, utcMs);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The value of `length` decimal digits at `start`, or NaN. */
+function digits(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let i = start; i < start + length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /** Milliseconds of a `YYYY-MM-DDTHH:MM:SS` wall-clock reading taken as if it were UTC; NaN when malformed or impossible. */
 export function wallClockMs(local: string): number {
-  const m = LOCAL_DATETIME.exec(local);
-  if (!m) return NaN;
-  const [year, month, day, hour, minute, second] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return NaN;
-  const ms = utc(year, month, day, hour, minute, second);
-  return new Date(ms).getUTCDate() === day ? ms : NaN;
+  if (local.length !== 19 || local[4] !== '-' || local[7] !== '-' || local[10] !== 'T' || local[13] !== ':' || local[16] !== ':') return NaN;
+  const year = digits(local, 0, 4);
+  const month = digits(local, 5, 2);
+  const day = digits(local, 8, 2);
+  const hour = digits(local, 11, 2);
+  const minute = digits(local, 14, 2);
+  const second = digits(local, 17, 2);
+  if (!(month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59)) return NaN;
+  if (day > (month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1]!)) return NaN;
+  return utc(year, month, day, hour, minute, second);
 }
 
 /** True for a well-formed, real local datetime `YYYY-MM-DDTHH:MM:SS`. */
@@ -105,11 +122,7 @@ export function isLocalDateTime(text: string): boolean {
 
 /** True for a real calendar date `YYYY-MM-DD`. */
 export function isLocalDate(text: string): boolean {
-  const m = LOCAL_DATE.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [+m[1]!, +m[2]!, +m[3]!];
-  if (month < 1 || month > 12 || day < 1) return false;
-  return new Date(utc(year, month, day)).getUTCDate() === day;
+  return text.length === 10 && !Number.isNaN(wallClockMs(`${text}T00:00:00`));
 }
 
 /** The instant a wall-clock reading (ms as if UTC) names in a zone; DST gaps and overlaps as in the file comment. */

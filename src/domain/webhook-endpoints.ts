@@ -1,42 +1,157 @@
 /**
- * Webhook endpoints (document 2, section 6): per company, a receiver URL and the event kinds it wants,
- * each with its own signing secret (shown once, stored sealed because the server signs with it).
- * Also the operator's view of deliveries and the "Send Test" of the dashboard.
+ * Webhook endpoints (document 2, section 6): per company, any number of receiver URLs, each with the event
+ * kinds it wants, an enabled flag and its own signing secret (shown once, stored sealed because the server
+ * signs with it; a rotation keeps the previous secret signing for an overlap period). Which targets are
+ * safe to call (`checkWebhookUrl`, `refusedAddress`), and the operator's tools: the delivery log and
+ * redelivery of an event.
  */
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { Company, WEBHOOK_KINDS, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../db/entities/index.ts';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { WEBHOOK_KINDS, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { seal } from './credentials.ts';
+import { Conflict, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { InvalidInput, requireLimit } from './invalid-input.ts';
+import type { WebhookKind } from './outbox.ts';
+import { inTransaction } from './transactions.ts';
 
-export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-
-/** Document 2, section 6: the receiver must answer within 10 seconds. */
-const RESPONSE_DEADLINE_MS = 10_000;
-
-export interface WebhookEnvelope {
-  event: WebhookKind;
-  timestamp: string;
-  data: Record<string, unknown>;
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  events: WebhookKind[];
+  enabled: boolean;
+  /** After a rotation with an overlap, until when the previous secret also signs; null when none was kept. */
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
 }
 
 export interface WebhookDeliveryView {
   eventId: string;
   event: string;
+  test: boolean;
+  endpointId: string;
+  url: string;
   attempt: number;
+  /** The receiver's HTTP status; null when it gave none (refused target, connection error, timeout). */
   status: number | null;
+  error: string | null;
   at: string;
   durationMs: number;
 }
 
+/** Resolves a host name to all its addresses; node's resolver unless a test gives another. */
+export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+export const resolveHost: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+type Cidr = [prefix: string, bits: number, kind: string];
+
 /**
- * Why `url` cannot be a webhook target, or null when it can. Only https:// targets are allowed unless
- * `allowInsecure` (WEBHOOK_ALLOW_INSECURE_TARGETS) is set.
+ * Addresses a webhook may never reach unless WEBHOOK_ALLOW_INSECURE_TARGETS is set: everything that is
+ * not a public unicast address. First match wins. IPv6 forms that embed an IPv4 address (mapped, NAT64,
+ * 6to4) are judged by that address.
  */
-export function checkWebhookUrl(url: string, { allowInsecure }: { allowInsecure: boolean }): string | null {
+const REFUSED_IPV4: Cidr[] = [
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'shared (CGNAT)'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['255.255.255.255', 32, 'broadcast'],
+  ['240.0.0.0', 4, 'reserved'],
+];
+const REFUSED_IPV6: Cidr[] = [
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['::', 96, 'reserved (IPv4-compatible)'],
+  ['64:ff9b:1::', 48, 'private (local NAT64)'],
+  ['100::', 64, 'reserved (discard)'],
+  ['2001::', 32, 'reserved (Teredo)'],
+  ['2001:db8::', 32, 'documentation'],
+  ['fc00::', 7, 'private (unique local)'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'private (site-local)'],
+  ['ff00::', 8, 'multicast'],
+];
+/** IPv6 prefixes whose addresses carry an IPv4 address, and the bit where it starts. */
+const EMBEDDING_IPV4: Array<[prefix: string, bits: number, at: number]> = [
+  ['::ffff:0:0', 96, 96],
+  ['64:ff9b::', 96, 96],
+  ['2002::', 16, 16],
+];
+
+function ipv4Number(address: string): bigint {
+  return address.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+}
+
+function ipv6Number(address: string): bigint {
+  let text = address.split('%')[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (dotted) {
+    const v4 = ipv4Number(dotted);
+    text = `${text.slice(0, -dotted.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.reduce((n, group) => (n << 16n) | BigInt(parseInt(group, 16)), 0n);
+}
+
+function within(value: bigint, width: number, [prefix, bits]: [string, number, ...unknown[]]): boolean {
+  const base = width === 32 ? ipv4Number(prefix) : ipv6Number(prefix);
+  const shift = BigInt(width - bits);
+  return value >> shift === base >> shift;
+}
+
+const described = (kind: string) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address`;
+
+/**
+ * Why a webhook may not connect to the IP `address` ("a loopback address"), or null when it may.
+ * Anything that is not an IP address is refused too.
+ */
+export function refusedAddress(address: string): string | null {
+  const family = isIP(address.split('%')[0]!);
+  if (family === 4) {
+    const kind = REFUSED_IPV4.find((cidr) => within(ipv4Number(address), 32, cidr))?.[2];
+    return kind ? described(kind) : null;
+  }
+  if (family !== 6) return 'not an IP address';
+  const value = ipv6Number(address);
+  for (const [prefix, bits, at] of EMBEDDING_IPV4) {
+    if (!within(value, 128, [prefix, bits])) continue;
+    const v4 = (value >> BigInt(128 - at - 32)) & 0xffffffffn;
+    const embedded = [24n, 16n, 8n, 0n].map((shift) => (v4 >> shift) & 0xffn).join('.');
+    const reason = refusedAddress(embedded);
+    return reason && `an address embedding ${embedded}, ${reason}`;
+  }
+  const kind = REFUSED_IPV6.find((cidr) => within(value, 128, cidr))?.[2];
+  if (kind) return described(kind);
+  return within(value, 128, ['2000::', 3]) ? null : described('reserved (not global unicast)');
+}
+
+/**
+ * Why `url` cannot be a webhook target, or null when it can: it must be an https:// URL whose host is,
+ * or resolves only to, public addresses. A name that does not resolve yet is accepted: the address is
+ * checked again on every connection (src/webhooks/http.ts). `allowInsecure` (WEBHOOK_ALLOW_INSECURE_TARGETS)
+ * also allows http:// and any address.
+ */
+export async function checkWebhookUrl(
+  url: string,
+  { allowInsecure, resolve = resolveHost }: { allowInsecure: boolean; resolve?: ResolveHost },
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -48,175 +163,204 @@ export function checkWebhookUrl(url: string, { allowInsecure }: { allowInsecure:
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must be an https:// URL';
   if (parsed.username || parsed.password) return 'must not contain a user name or password';
+  if (allowInsecure) return null;
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) {
+    const reason = refusedAddress(host);
+    return refusal(reason && `${host} is ${reason}`);
+  }
+  let addresses: Array<{ address: string }>;
+  try {
+    addresses = await resolve(host);
+  } catch {
+    return null;
+  }
+  for (const { address } of addresses) {
+    const reason = refusedAddress(address);
+    if (reason) return refusal(`${host} resolves to ${address}, ${reason}`);
+  }
   return null;
 }
 
+function refusal(reason: string | null): string | null {
+  return reason && `must reach a public address (${reason}; allowed only when WEBHOOK_ALLOW_INSECURE_TARGETS=true)`;
+}
+
+/** `whsec_` and 32 random bytes in standard base64, the Standard Webhooks form of a signing secret. */
+function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+function view(endpoint: IWebhookEndpoint): WebhookEndpointView {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events as WebhookKind[],
+    enabled: endpoint.enabled,
+    previousSecretExpiresAt: endpoint.previousSecretExpiresAt ?? null,
+    createdAt: endpoint.createdAt,
+  };
+}
+
+async function findEndpoint(em: EntityManager, id: string): Promise<IWebhookEndpoint> {
+  const endpoint = await em.findOne(WebhookEndpoint, { id });
+  if (!endpoint) throw new NotFound('Webhook endpoint');
+  return endpoint;
+}
+
+/** The company's endpoints, oldest first. */
+export async function listWebhooks(orm: MikroORM, companyId: string): Promise<WebhookEndpointView[]> {
+  const em = companyEm(orm, companyId);
+  await requireCompany(em, companyId);
+  const endpoints = await em.find(WebhookEndpoint, {}, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return endpoints.map(view);
+}
+
 /**
- * Adds an endpoint, or, when the company already has one at this URL, replaces its events and gives it
- * a new signing secret. Returns the signing secret: it is not shown again.
+ * Adds an endpoint (with a new signing secret, returned once), or changes one: the endpoint `id`, else
+ * the one at `url`. A change keeps the secret (`signingSecret` is null). `enabled` defaults to true for
+ * a new endpoint and stays as it is for a changed one.
  */
 export async function setWebhook(
   orm: MikroORM,
   serverKey: Buffer,
-  input: { companyId: string; url: string; events: string },
-  { allowInsecure }: { allowInsecure: boolean },
-): Promise<{ id: string; url: string; events: WebhookKind[]; signingSecret: string }> {
-  const problem = checkWebhookUrl(input.url, { allowInsecure });
-  if (problem) throw new InvalidInput('url', problem);
+  input: { companyId: string; id?: string | null; url: string; events: string | readonly string[]; enabled?: boolean | null },
+  options: { allowInsecure: boolean; resolve?: ResolveHost },
+): Promise<WebhookEndpointView & { signingSecret: string | null }> {
+  if (!URL.canParse(input.url)) throw new InvalidInput('url', 'must be an absolute URL such as https://example.com/webhooks');
   const url = new URL(input.url).href;
   const events = parseEvents(input.events);
+  const problem = await checkWebhookUrl(url, options);
+  if (problem) throw new InvalidInput('url', problem);
   const em = companyEm(orm, input.companyId);
   await requireCompany(em, input.companyId);
 
-  const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
-  const sealedSecret = seal(serverKey, signingSecret);
-  const existing = await em.findOne(WebhookEndpoint, { url });
-  const endpoint =
-    existing ?? em.create(WebhookEndpoint, { id: newId('webhook'), company: input.companyId, url, events, sealedSecret });
-  Object.assign(endpoint, { events, sealedSecret, previousSealedSecret: null, previousSecretExpiresAt: null, enabled: true });
+  const existing = input.id ? await findEndpoint(em, input.id) : await em.findOne(WebhookEndpoint, { url });
+  const sameUrl = existing?.url === url ? existing : await em.findOne(WebhookEndpoint, { url });
+  if (sameUrl && existing && sameUrl.id !== existing.id) throw new InvalidInput('url', `another endpoint (${sameUrl.id}) already has this URL`);
+  if (existing) {
+    Object.assign(existing, { url, events, ...(input.enabled != null && { enabled: input.enabled }) });
+    await em.flush();
+    return { ...view(existing), signingSecret: null };
+  }
+  const signingSecret = newSigningSecret();
+  const endpoint = em.create(WebhookEndpoint, {
+    id: newId('webhook'),
+    company: input.companyId,
+    url,
+    events,
+    sealedSecret: seal(serverKey, signingSecret),
+    enabled: input.enabled ?? true,
+  });
   await em.flush();
-  return { id: endpoint.id, url, events, signingSecret };
+  return { ...view(endpoint), signingSecret };
 }
 
-/** The latest delivery attempts of the company's webhooks, newest first. */
-export async function listWebhookDeliveries(orm: MikroORM, companyId: string, limit = 50): Promise<WebhookDeliveryView[]> {
+/**
+ * Gives an endpoint a new signing secret (returned once). For `overlapHours` the secret it replaces keeps
+ * signing too, so the receiver can switch without losing a delivery; a secret replaced before stops at once.
+ */
+export async function rotateWebhookSecret(
+  orm: MikroORM,
+  serverKey: Buffer,
+  companyId: string,
+  id: string,
+  { now, overlapHours }: { now: Date; overlapHours: number },
+): Promise<WebhookEndpointView & { signingSecret: string }> {
+  if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > 24 * 30) {
+    throw new InvalidInput('overlapHours', 'must be a whole number of hours from 0 to 720');
+  }
+  const em = companyEm(orm, companyId);
+  const endpoint = await findEndpoint(em, id);
+  const signingSecret = newSigningSecret();
+  Object.assign(endpoint, {
+    previousSealedSecret: overlapHours ? endpoint.sealedSecret : null,
+    previousSecretExpiresAt: overlapHours ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
+    sealedSecret: seal(serverKey, signingSecret),
+  });
+  await em.flush();
+  return { ...view(endpoint), signingSecret };
+}
+
+/** Turns deliveries to an endpoint on or off; while off, its due deliveries fail (and can be redelivered). */
+export async function setWebhookEnabled(orm: MikroORM, companyId: string, id: string, enabled: boolean): Promise<WebhookEndpointView> {
+  const em = companyEm(orm, companyId);
+  const endpoint = await findEndpoint(em, id);
+  endpoint.enabled = enabled;
+  await em.flush();
+  return view(endpoint);
+}
+
+/** Removes an endpoint with its pending deliveries and its part of the delivery log. */
+export async function deleteWebhook(orm: MikroORM, companyId: string, id: string): Promise<string> {
+  const em = companyEm(orm, companyId);
+  // The database removes the endpoint's jobs and delivery records with it (on delete cascade).
+  await em.remove(await findEndpoint(em, id)).flush();
+  return id;
+}
+
+/** The latest delivery attempts of the company's webhooks, newest first; of one event or endpoint if asked. */
+export async function listWebhookDeliveries(
+  orm: MikroORM,
+  companyId: string,
+  { limit = 50, eventId, endpointId }: { limit?: number; eventId?: string | null; endpointId?: string | null } = {},
+): Promise<WebhookDeliveryView[]> {
   requireLimit(limit);
   const em = companyEm(orm, companyId);
   await requireCompany(em, companyId);
   const deliveries = await em.find(
     WebhookDelivery,
-    {},
-    { populate: ['event'], strategy: 'joined', orderBy: [{ at: 'desc' }, { id: 'desc' }], limit },
+    { ...(eventId && { event: eventId }), ...(endpointId && { endpoint: endpointId }) },
+    { populate: ['event', 'endpoint'], strategy: 'joined', orderBy: [{ at: 'desc' }, { id: 'desc' }], limit },
   );
   return deliveries.map((delivery) => ({
     eventId: delivery.event.id,
     event: delivery.event.kind,
+    test: delivery.event.isTest,
+    endpointId: delivery.endpoint.id,
+    url: delivery.endpoint.url,
     attempt: delivery.attempt,
     status: delivery.statusCode ?? null,
+    error: delivery.error ?? null,
     at: delivery.at.toISOString(),
     durationMs: delivery.durationMs,
   }));
 }
 
-/** A realistic payload of `kind` in the envelope of document 2, section 6, for test deliveries. */
-export function sampleEvent(kind: WebhookKind, now: Date = new Date(), currency = 'GBP'): WebhookEnvelope {
-  const customer = { customerId: 'cust_sample', customerEmail: 'ada@example.com', customerName: 'Ada Lovelace' };
-  const eventDate = new Date(now.getTime() + 7 * 86_400_000).toISOString();
-  const data: Record<WebhookKind, Record<string, unknown>> = {
-    'registration.created': {
-      registrationId: 'reg_sample',
-      ...customer,
-      eventId: 'evt_sample',
-      eventTitle: 'Morning Yoga',
-      eventDate,
-      spots: 1,
-      totalPaid: 12,
-      currency,
-      paymentMethod: 'CARD',
-      passUsed: null,
-    },
-    'pass.purchased': {
-      customerPassId: 'cp_sample',
-      ...customer,
-      passId: 'pass_sample',
-      passTitle: '10 classes',
-      totalUses: 10,
-      remainingUses: 10,
-      startDate: now.toISOString().slice(0, 10),
-      expiryDate: new Date(now.getTime() + 90 * 86_400_000).toISOString().slice(0, 10),
-      totalPaid: 90,
-      currency,
-      paymentMethod: 'CARD',
-    },
-    'event.purchased': {
-      purchaseId: 'pur_sample',
-      ...customer,
-      eventId: 'evt_sample',
-      eventTitle: 'Weekend Workshop',
-      eventDate,
-      tickets: 1,
-      totalPaid: 45,
-      currency,
-      paymentMethod: 'CARD',
-      discountCode: null,
-    },
-  };
-  return { event: kind, timestamp: now.toISOString(), data: data[kind] };
-}
-
 /**
- * The dashboard's "Send Test": one POST of a sample event to the company's endpoint (the one at `url`,
- * else the newest), recorded as a test event with its delivery so `listWebhookDeliveries` shows it.
- * `status` is the receiver's HTTP status, 0 when it could not be reached in time.
+ * Sends an event again, as a new round with the full retry schedule (`retries`; none for a test event).
+ * Without `endpointId`: to every endpoint whose delivery of it failed. With it: to that endpoint, whatever
+ * happened before. Attempt numbers go on counting. Returns the endpoints it will go to.
  */
-export async function testWebhook(
+export async function redeliverWebhookEvent(
   orm: MikroORM,
   companyId: string,
-  options: { allowInsecure: boolean; now: Date; url?: string },
-): Promise<{ delivered: boolean; status: number }> {
+  input: { eventId: string; endpointId?: string | null },
+  { now, retries }: { now: Date; retries: number },
+): Promise<{ eventId: string; endpointIds: string[] }> {
   const em = companyEm(orm, companyId);
-  const company = await em.findOne(Company, { id: companyId });
-  if (!company) throw new InvalidInput('company', `no company with id "${companyId}"`);
-  const endpoints = await em.find(WebhookEndpoint, { enabled: true }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-  const wanted = options.url === undefined ? undefined : URL.canParse(options.url) ? new URL(options.url).href : options.url;
-  const endpoint = wanted === undefined ? endpoints[0] : endpoints.find((e) => e.url === wanted);
-  if (!endpoint) {
-    throw wanted === undefined
-      ? new InvalidInput('company', `company "${companyId}" has no webhook endpoint; add one with "webhook set"`)
-      : new InvalidInput('url', `company "${companyId}" has no webhook endpoint at ${wanted}`);
-  }
-  const problem = checkWebhookUrl(endpoint.url, { allowInsecure: options.allowInsecure });
-  if (problem) throw new InvalidInput('url', `${endpoint.url} ${problem}`);
-
-  const kind = WEBHOOK_KINDS.find((k) => endpoint.events.includes(k)) ?? 'registration.created';
-  const envelope = sampleEvent(kind, options.now, company.currency);
-  const event = em.create(WebhookEvent, {
-    id: newId('webhookEvent', options.now.getTime()),
-    company: companyId,
-    kind,
-    payload: { ...envelope },
-    isTest: true,
+  const event = await em.findOne(WebhookEvent, { id: input.eventId });
+  if (!event) throw new NotFound('Webhook event');
+  const retriesLeft = event.isTest ? 0 : retries;
+  return inTransaction(em, companyId, async (tx) => {
+    let jobs;
+    if (input.endpointId) {
+      const endpoint = await findEndpoint(tx, input.endpointId);
+      const job = await tx.findOne(WebhookJob, { event: event.id, endpoint: endpoint.id });
+      jobs = [job ?? tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpoint.id, retriesLeft, nextAttemptAt: now })];
+    } else {
+      jobs = await tx.find(WebhookJob, { event: event.id, state: 'failed' }, { orderBy: { id: 'asc' } });
+      if (!jobs.length) throw new InvalidInput('eventId', `event ${event.id} has no failed delivery; name an endpoint to send it again`);
+    }
+    if (jobs.some((job) => job.state === 'pending' && job.attempts > 0)) throw new Conflict(`Event ${event.id} is still being delivered to this endpoint`);
+    for (const job of jobs) Object.assign(job, { state: 'pending', retriesLeft, nextAttemptAt: now, lockedUntil: null });
+    await tx.flush();
+    return { eventId: event.id, endpointIds: jobs.map((job) => job.endpoint.id) };
   });
-  const started = performance.now();
-  const { status, error } = await post(endpoint.url, envelope);
-  em.create(WebhookDelivery, {
-    company: companyId,
-    event,
-    endpoint,
-    attempt: 1,
-    statusCode: status || null,
-    error,
-    durationMs: Math.round(performance.now() - started),
-    at: options.now,
-  });
-  await em.flush();
-  return { delivered: status >= 200 && status < 300, status };
 }
 
-async function post(url: string, envelope: WebhookEnvelope): Promise<{ status: number; error: string | null }> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(envelope),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(RESPONSE_DEADLINE_MS),
-    });
-    await response.body?.cancel();
-    return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return { status: 0, error: timedOut ? `no answer within ${RESPONSE_DEADLINE_MS / 1000} seconds` : describe(error) };
-  }
-}
-
-function describe(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return error instanceof Error ? `${error.message}${cause}` : String(error);
-}
-
-function parseEvents(text: string): WebhookKind[] {
-  const names = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+export function parseEvents(input: string | readonly string[]): WebhookKind[] {
+  const names = [...new Set(typeof input === 'string' ? input.split(/[\s,]+/).filter(Boolean) : input)];
   const unknown = names.filter((name) => !(WEBHOOK_KINDS as readonly string[]).includes(name));
   if (unknown.length) throw new InvalidInput('events', `unknown event${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${WEBHOOK_KINDS.join(', ')})`);
   if (!names.length) throw new InvalidInput('events', `at least one event is required (${WEBHOOK_KINDS.join(', ')})`);

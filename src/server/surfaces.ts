@@ -5,6 +5,7 @@
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Request, Response } from 'express';
 import type { GraphqlContext } from '../../resolvers/context.ts';
+import { DELIVERY_LOG_TYPE } from '../../resolvers/admin/index.ts';
 import { buildSchema, graphqlContext } from '../../resolvers/index.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
@@ -16,6 +17,7 @@ import { costLimitPlugin, limitRules } from '../pipeline/query-limits.ts';
 import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import type { Services } from '../services.ts';
+import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions } from './app.ts';
 
 /** GraphQL errors outside an operation (bad token, rate limit) in the GraphQL response shape. */
@@ -35,6 +37,8 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const pipeline = await createPipeline(services);
   const m2mRoutes = compileM2mRoutes(schema);
   const v1Routes = compileV1Routes(schema);
+  // A delivery writes to the log that `webhookDeliveries` reads: cached reads of it are dropped.
+  const webhooks = await createWebhookWorker(services, (companyId) => pipeline.cache.invalidate(companyId, [DELIVERY_LOG_TYPE]));
   return {
     pipeline,
     graphql: {
@@ -59,7 +63,11 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       app.get('/graphql/schema.graphql', (_req, res) => res.type('text/plain; charset=utf-8').send(sdl));
       app.use(services.config.M2M_BASE_PATH, m2mSurface(services, pipeline, apollo, m2mRoutes, m2mOpenApi(m2mRoutes, services.config.M2M_BASE_PATH)));
       app.use(V1_BASE_PATH, v1Surface(services, pipeline, apollo, v1Routes, v1OpenApi(v1Routes, V1_BASE_PATH)), v1Errors);
+      webhooks.start();
     },
-    onClose: () => pipeline.close(),
+    onClose: async () => {
+      await webhooks.stop();
+      await pipeline.close();
+    },
   };
 }

@@ -4,7 +4,7 @@ import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, S
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
 import { Media, VideoPurchase } from './media.ts';
-import { AuditEntry, IdempotencyKey, WebhookDelivery, WebhookEndpoint, WebhookEvent } from './operations.ts';
+import { AuditEntry, IdempotencyKey, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
@@ -24,7 +24,7 @@ export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
   Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
   PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, Voucher, WebhookEndpoint,
-  WebhookEvent, WebhookDelivery, AuditEntry, IdempotencyKey,
+  WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey,
 ];
 
 export const entities = [Company, ...companyScoped];

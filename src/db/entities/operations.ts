@@ -3,6 +3,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Company } from './access.ts';
 
 export const WEBHOOK_KINDS = ['registration.created', 'pass.purchased', 'event.purchased'] as const;
+export const WEBHOOK_JOB_STATES = ['pending', 'delivered', 'failed'] as const;
 export const AUDIT_ACTIONS = ['READ', 'UPDATE'] as const;
 
 /** The signing secret is sealed (AES-256-GCM under the server key): the server must sign with it. */
@@ -19,10 +20,15 @@ export const WebhookEndpoint = defineEntity({
     enabled: p.boolean().default(true),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  uniques: [{ properties: ['company', 'url'] }],
 });
 export type IWebhookEndpoint = InferEntity<typeof WebhookEndpoint>;
 
-/** Outbox row: written in the transaction of the change it reports, delivered after commit. */
+/**
+ * Outbox row: written in the transaction of the change it reports, delivered after commit. `payload` is
+ * the envelope's `data`. `dispatchedAt` is set when the delivery worker has made one job per endpoint
+ * subscribed to the kind (src/webhooks/worker.ts); until then the partial index finds it.
+ */
 export const WebhookEvent = defineEntity({
   name: 'WebhookEvent',
   properties: {
@@ -32,10 +38,34 @@ export const WebhookEvent = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     isTest: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
+    dispatchedAt: p.datetime().nullable(),
   },
-  indexes: [{ properties: ['company', 'createdAt'] }],
+  indexes: [{ properties: ['company', 'createdAt'] }, { name: 'webhook_event_undispatched_index', properties: ['createdAt'], where: 'dispatched_at is null' }],
 });
 export type IWebhookEvent = InferEntity<typeof WebhookEvent>;
+
+/**
+ * Delivery of one event to one endpoint. `attempts` counts every attempt made (it only grows, so it also
+ * fences a late result of an attempt whose lease ran out); `retriesLeft` is how many failed attempts may
+ * still be followed by another. A worker owns a job while `lockedUntil` is in the future.
+ */
+export const WebhookJob = defineEntity({
+  name: 'WebhookJob',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    company: () => p.manyToOne(Company),
+    event: () => p.manyToOne(WebhookEvent),
+    endpoint: () => p.manyToOne(WebhookEndpoint).deleteRule('cascade').index(),
+    state: p.enum([...WEBHOOK_JOB_STATES]).default('pending'),
+    attempts: p.smallint().default(0),
+    retriesLeft: p.smallint().check('retries_left >= 0'),
+    nextAttemptAt: p.datetime(),
+    lockedUntil: p.datetime().nullable(),
+  },
+  uniques: [{ properties: ['event', 'endpoint'] }],
+  indexes: [{ name: 'webhook_job_due_index', properties: ['nextAttemptAt'], where: "state = 'pending'" }],
+});
+export type IWebhookJob = InferEntity<typeof WebhookJob>;
 
 /** One delivery attempt of one event to one endpoint. */
 export const WebhookDelivery = defineEntity({
@@ -44,7 +74,7 @@ export const WebhookDelivery = defineEntity({
     id: p.bigint().primary().autoincrement(),
     company: () => p.manyToOne(Company),
     event: () => p.manyToOne(WebhookEvent).index(),
-    endpoint: () => p.manyToOne(WebhookEndpoint),
+    endpoint: () => p.manyToOne(WebhookEndpoint).deleteRule('cascade'),
     attempt: p.smallint().check('attempt >= 1'),
     statusCode: p.smallint().nullable(),
     error: p.text().nullable(),

@@ -1,0 +1,133 @@
+/**
+ * The webhook job table as a work queue shared by every instance on the database. Each statement is
+ * atomic on its own, and rows are taken with `FOR UPDATE SKIP LOCKED`, so instances never take the same
+ * event or job: fan-out marks the events it expands, a claim leases its jobs (`locked_until`) and counts
+ * the attempt before any request is made, and a result is written only by the attempt that holds the
+ * job (`attempts` fences a result that comes back after its lease ran out).
+ *
+ * These run on the ORM's connection pool directly (not through the ORM): the worker polls, and its
+ * statements are neither entities' work nor part of any request's statement count.
+ */
+import type { Pool } from 'pg';
+import type { WebhookKind } from '../domain/outbox.ts';
+
+/** A job this instance holds: one attempt of one event to one endpoint, with what it needs to make it. */
+export interface ClaimedDelivery {
+  jobId: string;
+  /** The number of this attempt, from 1. */
+  attempt: number;
+  retriesLeft: number;
+  companyId: string;
+  eventId: string;
+  kind: WebhookKind;
+  payload: Record<string, unknown>;
+  isTest: boolean;
+  createdAt: Date;
+  endpointId: string;
+  url: string;
+  enabled: boolean;
+  events: string[];
+  sealedSecret: string;
+  /** The previous secret while its overlap lasts, else null. */
+  previousSealedSecret: string | null;
+}
+
+/**
+ * Fans out up to `batch` undelivered events: one job per endpoint of the event's company that is enabled
+ * and subscribed to its kind now. An event with no such endpoint is marked all the same and never sent.
+ * Returns how many events it expanded.
+ */
+export async function fanOut(pool: Pool, { retries, batch }: { retries: number; batch: number }): Promise<number> {
+  const result = await pool.query(
+    `with batch as (
+       select id, company_id, kind from webhook_event
+        where dispatched_at is null
+        order by created_at
+        limit $2
+        for update skip locked
+     ), jobs as (
+       insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at)
+       select b.company_id, b.id, p.id, 'pending', 0, $1, now()
+         from batch b
+         join webhook_endpoint p on p.company_id = b.company_id and p.enabled and b.kind = any(p.events)
+       on conflict (event_id, endpoint_id) do nothing
+     )
+     update webhook_event e set dispatched_at = now() from batch b where e.id = b.id`,
+    [retries, batch],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** Takes up to `limit` due jobs for `leaseSeconds` and counts their attempt. */
+export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
+  const { rows } = await pool.query(
+    `with due as (
+       select id from webhook_job
+        where state = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+        order by next_attempt_at
+        limit $1
+        for update skip locked
+     ), claimed as (
+       update webhook_job j set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => $2)
+         from due where j.id = due.id
+       returning j.id, j.attempts, j.retries_left, j.company_id, j.event_id, j.endpoint_id
+     )
+     select c.id::text as job_id, c.attempts, c.retries_left, c.company_id, e.id as event_id, e.kind, e.payload, e.is_test,
+            (extract(epoch from e.created_at) * 1000)::text as created_ms,
+            p.id as endpoint_id, p.url, p.enabled, p.events, p.sealed_secret,
+            case when p.previous_secret_expires_at > now() then p.previous_sealed_secret end as previous_sealed_secret
+       from claimed c
+       join webhook_event e on e.id = c.event_id
+       join webhook_endpoint p on p.id = c.endpoint_id`,
+    [limit, leaseSeconds],
+  );
+  return rows.map((row) => ({
+    jobId: row.job_id,
+    attempt: Number(row.attempts),
+    retriesLeft: Number(row.retries_left),
+    companyId: row.company_id,
+    eventId: row.event_id,
+    kind: row.kind,
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    isTest: row.is_test,
+    createdAt: new Date(Math.round(Number(row.created_ms))),
+    endpointId: row.endpoint_id,
+    url: row.url,
+    enabled: row.enabled,
+    events: row.events,
+    sealedSecret: row.sealed_secret,
+    previousSealedSecret: row.previous_sealed_secret ?? null,
+  }));
+}
+
+export type AttemptResult =
+  | { state: 'delivered' | 'failed' }
+  | { state: 'pending'; retryInSeconds: number };
+
+/**
+ * Writes the attempt into the delivery log and moves its job on, in one statement; false (and nothing
+ * written) when this attempt no longer holds the job.
+ */
+export async function recordAttempt(
+  pool: Pool,
+  delivery: Pick<ClaimedDelivery, 'jobId' | 'attempt'>,
+  attempt: { status: number | null; error: string | null; durationMs: number; at: Date },
+  result: AttemptResult,
+): Promise<boolean> {
+  const retryIn = result.state === 'pending' ? result.retryInSeconds : null;
+  const { rowCount } = await pool.query(
+    `with finished as (
+       update webhook_job
+          set state = $3,
+              retries_left = case when $4::float8 is null then retries_left else retries_left - 1 end,
+              next_attempt_at = case when $4::float8 is null then next_attempt_at else now() + make_interval(secs => $4::float8) end,
+              locked_until = null
+        where id = $1 and attempts = $2 and state = 'pending'
+       returning company_id, event_id, endpoint_id, attempts
+     )
+     insert into webhook_delivery (company_id, event_id, endpoint_id, attempt, status_code, error, duration_ms, at)
+     select company_id, event_id, endpoint_id, attempts, $5, $6, $7, $8 from finished`,
+    [delivery.jobId, delivery.attempt, result.state, retryIn, attempt.status, attempt.error, attempt.durationMs, attempt.at],
+  );
+  return rowCount === 1;
+}
