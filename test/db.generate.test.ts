@@ -90,7 +90,11 @@ describe('generated bundles', () => {
     ['co_c', { customers: 25, seed: 3, datesPerEvent: 4, facilitators: 1, timezone: 'America/New_York', currency: 'USD' as const }],
   ])('import without error (%s)', async (companyId, options) => {
     const bundle: Bundle = generateBundle(options);
-    const counts = await importBundle(ctx.orm, companyId, bundle);
+    const progress: number[] = [];
+    const counts = await importBundle(ctx.orm, companyId, bundle, { onProgress: (done, total) => progress.push(done / total) });
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(countRecords(bundle));
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { GraphqlContext } from '../../resolvers/context.ts';
 import { MethodNotAllowed, NotFound } from '../../src/domain/errors.ts';
-import { admit, auditCalls, authenticate } from '../../src/pipeline/http.ts';
+import { admit, auditCalls, authenticate, jsonBodies } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import type { Services } from '../../src/services.ts';
 import { compileRoutes, routeTable, type Route } from '../route.ts';
@@ -25,6 +25,7 @@ export function compileM2mRoutes(schema: GraphQLSchema): Route[] {
 export function m2mSurface(services: Services, pipeline: Pipeline, apollo: ApolloServer<GraphqlContext>, routes: Route[], openapi: unknown): Router {
   const router = Router();
   router.use(auditCalls(pipeline, 'm2m', (req) => resourceOfPath(req.path)));
+  router.use(jsonBodies);
   router.post('/token', ...tokenEndpoint(services, pipeline));
   router.all('/token', (_req, res) => presentM2mError(res, new MethodNotAllowed(['POST'])));
   router.get('/openapi.json', (_req, res) => res.json(openapi));

@@ -8,7 +8,7 @@ import { Router, type ErrorRequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { GraphqlContext } from '../../resolvers/context.ts';
 import { Invalid, MethodNotAllowed, NotFound } from '../../src/domain/errors.ts';
-import { admit, auditCalls, authenticate } from '../../src/pipeline/http.ts';
+import { admit, auditCalls, authenticate, jsonBodies } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import type { Services } from '../../src/services.ts';
 import { compileRoutes, routeTable, type Route } from '../route.ts';
@@ -39,6 +39,7 @@ export const v1Errors: ErrorRequestHandler = (error: { status?: number; type?: s
 export function v1Surface(services: Services, pipeline: Pipeline, apollo: ApolloServer<GraphqlContext>, routes: Route[], openapi: unknown): Router {
   const router = Router();
   router.use(auditCalls(pipeline, 'v1', (req) => resourceOfPath(req.path)));
+  router.use(jsonBodies);
   router.post('/auth/token', v1TokenEndpoint(services, pipeline));
   router.all('/auth/token', (_req, res) => presentV1Error(res, new MethodNotAllowed(['POST'])));
   router.get('/openapi.json', (_req, res) => res.json(openapi));

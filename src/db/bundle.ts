@@ -15,7 +15,7 @@ const escaped = (text: string) => text.replace(/[-]/g, '\\-');
 const idOf = (prefix: string) =>
   z.string().regex(new RegExp(`^${escaped(prefix)}[A-Za-z0-9_-]{1,64}$`), `must be ${prefix} followed by 1-64 characters of [A-Za-z0-9_-]`);
 
-export const ids = {
+const ids = {
   customer: idOf('cust_'),
   event: idOf('evt_'),
   eventDate: idOf('date_'),

@@ -3,7 +3,7 @@
  * audit the call once its response is sent. Each surface passes its own presenter, which writes an
  * error of the one vocabulary in that surface's documented shape.
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Caller } from '../../resolvers/context.ts';
 import { DomainError, RateLimited, Unauthenticated } from '../domain/errors.ts';
 import type { Pipeline } from './index.ts';
@@ -12,6 +12,11 @@ import { rateLimitHeader } from './limits.ts';
 import { InvalidToken, type Surface } from './tokens.ts';
 
 export type ErrorPresenter = (res: Response, error: DomainError) => void;
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** JSON bodies up to 100 kB. Each surface parses after its audit step, so refused bodies are audited too. */
+export const jsonBodies = express.json({ limit: JSON_BODY_LIMIT });
 
 /** What the audit log records of a call beside its method, path and status. */
 export interface AuditNote {

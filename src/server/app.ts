@@ -7,6 +7,7 @@ import express, { type Express, type Request, type RequestHandler } from 'expres
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { pinoHttp } from 'pino-http';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginLandingPageLocalDefault,
@@ -15,12 +16,13 @@ import {
 import { expressMiddleware } from '@as-integrations/express5';
 import { createMetrics, type Metrics } from '../metrics.ts';
 import type { Services } from '../services.ts';
+import { jsonBodies } from '../pipeline/http.ts';
 import { handleErrors, notFound } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { assignRequestId } from './request-id.ts';
 import { recordRequestDurations } from './request-metrics.ts';
 
-export const JSON_BODY_LIMIT = '100kb';
+
 
 type ApolloServerOptionsRules = NonNullable<ConstructorParameters<typeof ApolloServer>[0]['validationRules']>;
 
@@ -74,6 +76,8 @@ export async function createApp<Context extends BaseContext>(services: Services,
       config.production
         ? ApolloServerPluginLandingPageProductionDefault()
         : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // Per-field cache hints are not used (the pipeline caches whole operations); skip their per-field cost.
+      ApolloServerPluginCacheControlDisabled(),
       ...(options.graphql.plugins ?? []),
     ],
   });
@@ -90,13 +94,12 @@ export async function createApp<Context extends BaseContext>(services: Services,
     }),
   );
   app.use(recordRequestDurations(metrics));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use(healthRoutes(orm, logger));
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  app.all('/graphql', ...(options.graphql.before ?? []), expressMiddleware(apollo, { context: ({ req, res }) => options.graphql.context(req, res) }));
+  app.all('/graphql', ...(options.graphql.before ?? []), jsonBodies, expressMiddleware(apollo, { context: ({ req, res }) => options.graphql.context(req, res) }));
   options.mount?.(app, apollo);
 
   app.use(notFound);
