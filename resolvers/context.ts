@@ -17,6 +17,8 @@ export interface OperationOutcome {
   action: 'READ' | 'UPDATE';
   /** The root fields the operation selected, comma-separated. */
   resourceType: string;
+  /** The operation's name, when it has one. */
+  operation: string | null;
   cache: { hit: boolean; ageSeconds: number } | null;
 }
 

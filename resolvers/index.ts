@@ -57,7 +57,7 @@ export function graphqlContext(services: Services, caller: Caller | null, reques
     em,
     loaders: createLoaders(em, companyId),
     requestId,
-    outcome: { action: 'READ', resourceType: '', cache: null },
+    outcome: { action: 'READ', resourceType: '', operation: null, cache: null },
   };
 }
 

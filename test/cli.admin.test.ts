@@ -274,7 +274,7 @@ describe('admin commands print the documented JSON', () => {
 
     const all = await adminJson(['audit', 'list', '--company', made.company]);
     expect(all.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3', '/customers?page=2', '/customers?page=1']);
-    expect(all[0]).toEqual({ client: 'm2m_a', method: 'GET', path: '/customers?page=3', resourceType: 'customer', action: 'READ', status: 200, at: '2026-11-01T09:02:00.000Z' });
+    expect(all[0]).toEqual({ client: 'm2m_a', method: 'GET', path: '/customers?page=3', resourceType: 'customer', operation: null, action: 'READ', status: 200, at: '2026-11-01T09:02:00.000Z' });
 
     const filtered = await adminJson(['audit', 'list', '--company', made.company, '--client', 'm2m_a', '--since', '2026-11-01T09:01:00Z', '--limit', '5']);
     expect(filtered.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3']);

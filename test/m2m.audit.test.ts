@@ -61,7 +61,7 @@ describe('the M2M audit log', () => {
 
     const entries = await entriesOf(client.client_id);
     const entry = (method: string, path: string, resourceType: string, action: string, status: number) => ({
-      client: client.client_id, method, path, resourceType, action, status, at: NOW,
+      client: client.client_id, method, path, resourceType, operation: null, action, status, at: NOW,
     });
     expect(entries).toEqual([
       entry('POST', '/m2m/token', 'token', 'UPDATE', 200),

@@ -11,27 +11,24 @@ import { isLocalDate, isLocalDateTime, isTimeZone } from '../domain/time.ts';
 
 const escaped = (text: string) => text.replace(/[-]/g, '\\-');
 
-/** An id of one kind: its prefix and 1-64 characters of `[A-Za-z0-9_-]`. */
-const idOf = (prefix: string) =>
-  z.string().regex(new RegExp(`^${escaped(prefix)}[A-Za-z0-9_-]{1,64}$`), `must be ${prefix} followed by 1-64 characters of [A-Za-z0-9_-]`);
+const PREFIXES = {
+  customer: 'cust_', event: 'evt_', eventDate: 'date_', pricingOption: 'po-', transaction: 'txn_', booking: 'booking_',
+  facilitator: 'fac_', service: 'svc_', appointment: 'appt_', pass: 'pass_', passPurchase: 'package_', media: 'media_',
+  mandate: 'mandate_', plan: 'plan_', voucher: 'vch_',
+} as const;
+type Kind = keyof typeof PREFIXES;
 
-const ids = {
-  customer: idOf('cust_'),
-  event: idOf('evt_'),
-  eventDate: idOf('date_'),
-  pricingOption: idOf('po-'),
-  transaction: idOf('txn_'),
-  booking: idOf('booking_'),
-  facilitator: idOf('fac_'),
-  service: idOf('svc_'),
-  appointment: idOf('appt_'),
-  pass: idOf('pass_'),
-  passPurchase: idOf('package_'),
-  media: idOf('media_'),
-  mandate: idOf('mandate_'),
-  plan: idOf('plan_'),
-  voucher: idOf('vch_'),
-};
+/** An id of one kind: its prefix and 1-64 characters of `[A-Za-z0-9_-]`. */
+const ID_PATTERNS = Object.fromEntries(
+  Object.entries(PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${escaped(prefix)}[A-Za-z0-9_-]{1,64}$`)]),
+) as Record<Kind, RegExp>;
+
+const ids = Object.fromEntries(
+  Object.entries(PREFIXES).map(([kind, prefix]) => [
+    kind,
+    z.string().regex(ID_PATTERNS[kind as Kind], `must be ${prefix} followed by 1-64 characters of [A-Za-z0-9_-]`),
+  ]),
+) as Record<Kind, z.ZodString>;
 
 const localDateTime = z.string().refine(isLocalDateTime, 'must be a local datetime YYYY-MM-DDTHH:MM:SS');
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant with an offset (2026-01-02T10:00:00Z)' });
@@ -256,3 +253,45 @@ export const RECORD_KINDS = [
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export type RecordCounts = Record<RecordKind, number>;
+
+type Transaction = z.infer<typeof transactionSchema>;
+
+const TRANSACTION_FIELDS = new Set(['id', 'customerId', 'purchaseDate', 'bookings']);
+const BOOKING_FIELDS = new Set(['id', 'eventDateId', 'pricingOptionId', 'spaces', 'boughtForId', 'isCancelled', 'isRefunded', 'payment']);
+const CARD_FIELDS = new Set(['method', 'currency', 'base100GrossPrice', 'base100NetPrice']);
+const PASS_FIELDS = new Set(['method', 'currency', 'creditsUsed', 'packageId']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const hasOnly = (record: Record<string, unknown>, fields: Set<string>) => Object.keys(record).every((key) => fields.has(key));
+const isId = (kind: Kind, value: unknown) => typeof value === 'string' && ID_PATTERNS[kind].test(value);
+const isWhole = (value: unknown, min: number) => Number.isSafeInteger(value) && (value as number) >= min;
+const isFlag = (value: unknown) => value === undefined || typeof value === 'boolean';
+
+function isPlainBooking(value: unknown): boolean {
+  if (!isRecord(value) || !hasOnly(value, BOOKING_FIELDS)) return false;
+  const p = value.payment;
+  if (!isRecord(p)) return false;
+  const payment =
+    p.method === 'CARD'
+      ? hasOnly(p, CARD_FIELDS) && (p.currency === undefined || CURRENCIES.includes(p.currency as never)) &&
+        isWhole(p.base100GrossPrice, 0) && isWhole(p.base100NetPrice, 0)
+      : p.method === 'PASS' &&
+        hasOnly(p, PASS_FIELDS) && (p.currency === undefined || p.currency === 'CR') && isWhole(p.creditsUsed, 0) &&
+        (p.packageId === undefined || p.packageId === null || isId('passPurchase', p.packageId));
+  return payment &&
+    (value.id === undefined || isId('booking', value.id)) && isId('eventDate', value.eventDateId) && isId('pricingOption', value.pricingOptionId) &&
+    (value.spaces === undefined || isWhole(value.spaces, 1)) &&
+    (value.boughtForId === undefined || value.boughtForId === null || isId('customer', value.boughtForId)) &&
+    isFlag(value.isCancelled) && isFlag(value.isRefunded);
+}
+
+/**
+ * A quick check of a transaction in its common, valid shape, for bulk imports: true only for values
+ * that transactionSchema accepts unchanged (test/db.bundle.test.ts holds it to that). Anything it
+ * does not recognise goes through the schema, which also words the problems.
+ */
+export function isPlainTransaction(value: unknown): value is Transaction {
+  return isRecord(value) && hasOnly(value, TRANSACTION_FIELDS) && (value.id === undefined || isId('transaction', value.id)) &&
+    isId('customer', value.customerId) && typeof value.purchaseDate === 'string' && isLocalDateTime(value.purchaseDate) &&
+    (value.bookings === undefined || (Array.isArray(value.bookings) && value.bookings.every(isPlainBooking)));
+}

@@ -20,6 +20,8 @@ export interface AuditRecord {
   method: string;
   path: string;
   resourceType: string;
+  /** The GraphQL operation name of a call to /graphql. */
+  operation?: string | null;
   action: AuditAction;
   status: number;
   at: Date;
@@ -30,6 +32,7 @@ export interface AuditView {
   method: string;
   path: string;
   resourceType: string;
+  operation: string | null;
   action: AuditAction;
   status: number;
   at: string;
@@ -53,6 +56,7 @@ export async function listAudit(
     method: entry.method,
     path: entry.path,
     resourceType: entry.resourceType,
+    operation: entry.operation ?? null,
     action: entry.action,
     status: entry.status,
     at: entry.at.toISOString(),
@@ -64,6 +68,6 @@ export async function recordAudit(orm: MikroORM, entries: readonly AuditRecord[]
   if (!entries.length) return;
   await orm.em.fork().insertMany(
     AuditEntry,
-    entries.map(({ companyId, ...entry }) => ({ ...entry, company: companyId })),
+    entries.map(({ companyId, operation, ...entry }) => ({ ...entry, operation: operation ?? null, company: companyId })),
   );
 }

@@ -36,6 +36,7 @@ export function pipelinePlugin(schema: GraphQLSchema, cache: ResponseCache): Apo
           }
           contextValue.outcome.action = operation?.operation === 'mutation' ? 'UPDATE' : 'READ';
           contextValue.outcome.resourceType = shape.roots;
+          contextValue.outcome.operation = operationName ?? null;
           const requirements = scopeRequirements(schema, document, operationName, request.variables ?? {});
           if (!requirements.length) return;
           if (!contextValue.caller) {

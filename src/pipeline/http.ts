@@ -22,6 +22,8 @@ export const jsonBodies = express.json({ limit: JSON_BODY_LIMIT });
 export interface AuditNote {
   resourceType: string;
   action: 'READ' | 'UPDATE';
+  /** The GraphQL operation name, for calls to /graphql. */
+  operation?: string | null;
 }
 
 export function callerOf(res: Response): Caller | null {
@@ -95,7 +97,8 @@ export function auditCalls(pipeline: Pipeline, surface: string, defaultResource:
         surface,
         method: req.method,
         path: req.originalUrl.split('?')[0]!,
-        resourceType: note?.resourceType ?? defaultResource(req),
+        resourceType: note?.resourceType || defaultResource(req),
+        operation: note?.operation ?? null,
         action: note?.action ?? (req.method === 'GET' || req.method === 'HEAD' ? 'READ' : 'UPDATE'),
         status: res.statusCode,
       });

@@ -1,8 +1,9 @@
 /**
  * Checks HTTP exchanges against an OpenAPI 3.1 document with ajv (JSON Schema 2020-12, OpenAPI 3.1's
  * dialect): finds the operation of a method and concrete path, picks the response of the status (the
- * document's `Error` schema when the operation has none for it), follows `$ref`s into the components,
- * and validates the body and the required headers.
+ * document's `Error` schema when the operation has none for it; for a method the path does not take, the
+ * 405 of the path's operations), follows `$ref`s into the components, and validates the body and the
+ * required headers.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -64,7 +65,8 @@ function forAjv(schema: unknown): unknown {
 
 /** Compiles the document's schemas on demand, each once, with its components resolvable. */
 export function schemaCompiler(doc: Json): (schema: unknown) => ValidateFunction {
-  const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+  // Decimal amounts are `multipleOf: 0.01`; compare with a tolerance, as 25.99 / 0.01 is not exactly whole in floating point.
+  const ajv = new Ajv2020.default({ allErrors: true, strict: true, multipleOfPrecision: 9 });
   addFormats.default(ajv);
   // OpenAPI's `discriminator` is an annotation here: each `oneOf` member fixes `method` with `const`.
   ajv.addVocabulary(['discriminator']);
@@ -107,6 +109,8 @@ interface Located {
   /** `METHOD /template`, as `operations` names it. */
   key: string;
   operation: Json | undefined;
+  /** Every operation of the path, by method. */
+  pathItem: Json;
 }
 
 /**
@@ -126,7 +130,8 @@ export function operationLocator(doc: Json): (method: string, concretePath: stri
     let path = new URL(concretePath, 'http://localhost').pathname;
     if (base && (path === base || path.startsWith(`${base}/`))) path = path.slice(base.length) || '/';
     const match = templates.find((t) => t.pattern.test(path));
-    return match && { key: `${method.toUpperCase()} ${match.template}`, operation: doc.paths[match.template][method.toLowerCase()] };
+    const pathItem = doc.paths[match?.template ?? ''];
+    return match && { key: `${method.toUpperCase()} ${match.template}`, operation: pathItem[method.toLowerCase()], pathItem };
   };
 }
 
@@ -136,7 +141,11 @@ export function responseValidator(doc: Json): ResponseCheck {
   const errorSchema = { $ref: `${SCHEMAS}Error` };
   return (method, concretePath, status, body, headers) => {
     const where = `${method.toUpperCase()} ${concretePath} -> ${status}`;
-    const operation = locate(method, concretePath)?.operation;
+    const located = locate(method, concretePath);
+    // A method the path does not take is answered with the 405 that the path's operations document.
+    const operation =
+      located?.operation ??
+      (status === 405 ? HTTP_METHODS.map((m) => located?.pathItem[m]).find((o) => o?.responses?.['405']) : undefined);
     const declared = operation && follow(doc, operation.responses?.[String(status)] ?? operation.responses?.default);
     if (!declared && status < 400) return [`${where}: the document has no such response`];
     const schema = declared ? declared.content?.['application/json']?.schema : errorSchema;

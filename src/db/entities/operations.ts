@@ -96,6 +96,8 @@ export const AuditEntry = defineEntity({
     method: p.string(),
     path: p.text(),
     resourceType: p.string(),
+    /** The GraphQL operation name, for calls to /graphql. */
+    operation: p.string().nullable(),
     action: p.enum([...AUDIT_ACTIONS]),
     status: p.smallint(),
     at: p.datetime(),
