@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../config.ts';
 import { ImportError } from '../db/import.ts';
-import { InvalidInput } from '../domain/invalid-input.ts';
+import { Invalid } from '../domain/errors.ts';
 
 export const SECRET_ONCE = 'Store the secret now: it is not shown again.';
 
@@ -40,8 +40,8 @@ function cell(value: unknown): string {
 /** Writes why the command failed to stderr. */
 export function reportFailure(error: unknown): void {
   const lines =
-    error instanceof InvalidInput
-      ? [`--${error.field}: ${error.message}`]
+    error instanceof Invalid
+      ? [`--${error.field}: ${error.detail}`]
       : error instanceof ImportError
         ? error.problems
         : error instanceof ConfigError

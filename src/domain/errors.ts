@@ -41,10 +41,13 @@ export class Forbidden extends DomainError {
 export class Invalid extends DomainError {
   readonly field: string;
   readonly rule: Rule;
-  constructor(field: string, rule: Rule, message: string) {
-    super('BAD_USER_INPUT', `${field}: ${message}`, { field, rule });
+  /** What is wrong, without the field's name. */
+  readonly detail: string;
+  constructor(field: string, rule: Rule, detail: string) {
+    super('BAD_USER_INPUT', `${field}: ${detail}`, { field, rule });
     this.field = field;
     this.rule = rule;
+    this.detail = detail;
   }
 }
 

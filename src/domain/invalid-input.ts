@@ -1,14 +1,14 @@
 /**
  * Bad input to an administrative operation: the value of one named field (an admin command's option)
- * breaks a rule. Surfaces print it as `<field>: <message>`, never as a stack trace.
+ * breaks a rule: an Invalid of the one error vocabulary, so every surface maps it like any other. The admin
+ * command line prints it as `--<field>: <detail>`, never as a stack trace.
  */
-export class InvalidInput extends Error {
-  readonly field: string;
+import { Invalid } from './errors.ts';
 
-  constructor(field: string, message: string) {
-    super(message);
+export class InvalidInput extends Invalid {
+  constructor(field: string, detail: string) {
+    super(field, 'format', detail);
     this.name = 'InvalidInput';
-    this.field = field;
   }
 }
 
