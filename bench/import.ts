@@ -5,11 +5,12 @@
  * times a bare COPY of as many customer-sized rows into a temporary table without keys or indexes.
  *
  * The database is an embedded PostgreSQL in a temporary folder, or a fresh database on the server of
- * DATABASE_URL; either is removed at the end. `--customers N` (default 20000) sizes the bundle.
+ * DATABASE_URL; either is removed at the end. `--customers N` (default 20000, about 290,000 records)
+ * sizes the bundle, which is in id order as an export writes it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +30,10 @@ const MIN_RECORDS = 200_000;
 
 const { values } = parseArgs({ options: { customers: { type: 'string', default: '20000' } } });
 const customers = Number(values.customers);
+if (!Number.isInteger(customers) || customers < 1) {
+  console.error(`--customers must be a whole number >= 1, got ${values.customers}`);
+  process.exit(2);
+}
 
 /** A database of the benchmark's own, and how to remove it. */
 async function benchDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
@@ -137,6 +142,7 @@ try {
     const bareRate = imported / bareSeconds;
 
     const format = (n: number) => Math.round(n).toLocaleString('en-GB');
+    console.log(`machine:    ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)} (other work on them slows both rates)`);
     console.log(`bundle:     ${(text.length / 1e6).toFixed(1)} MB of JSON, ${format(imported)} records`);
     console.log(`            ${Object.entries(counts).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
     console.log(`import:     ${format(imported)} records in ${seconds.toFixed(2)} s = ${format(rate)} records/s (parse, validate, COPY, commit)`);

@@ -28,17 +28,23 @@ export type Appointment = {
   __typename?: 'Appointment';
   /** When it was booked, local to `tz`. */
   createdAt: Scalars['LocalDateTime']['output'];
+  /** The customer it is for. */
   customer: Customer;
   /** Start, local to `tz`. */
   datetime: Scalars['LocalDateTime']['output'];
+  /** Length in minutes, from the option booked. */
   durationMinutes: Scalars['Int']['output'];
+  /** Who gives it. */
   facilitator: Facilitator;
   /** `appt_` id. */
   id: Scalars['ID']['output'];
+  /** Notes given when it was booked; empty when none. */
   notes: Scalars['String']['output'];
   /** The option of the service booked. */
   optionName: Scalars['String']['output'];
+  /** How it was paid: by card, or with pass credits. */
   payment: Payment;
+  /** The service booked (a deleted one included). */
   service: Service;
   /** SCHEDULED, COMPLETED, NO_SHOW or CANCELLED. */
   status: Scalars['String']['output'];
@@ -49,20 +55,32 @@ export type Appointment = {
 /** A page of appointments. */
 export type AppointmentPage = {
   __typename?: 'AppointmentPage';
+  /** The appointments of this page. */
   nodes: Array<Appointment>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Appointments matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Where an appointment stands. */
 export type AppointmentStatus =
+  /** Cancelled: it no longer blocks its time. */
   | 'CANCELLED'
+  /** It took place. */
   | 'COMPLETED'
+  /** The customer did not come. */
   | 'NO_SHOW'
+  /** Booked and still to take place (`CONFIRMED` in customer-scoped REST lists). */
   | 'SCHEDULED';
 
+/** A pass given to a customer by staff. */
 export type AssignPassInput = {
+  /** `cust_` id of the customer. */
   customerId: Scalars['ID']['input'];
+  /** `pass_` id of an active pass template. */
   passId: Scalars['ID']['input'];
   /** Defaults to today in the company's timezone. */
   startDate?: InputMaybe<Scalars['Date']['input']>;
@@ -71,50 +89,73 @@ export type AssignPassInput = {
 /** A facilitator's slots on each date asked for. */
 export type Availability = {
   __typename?: 'Availability';
+  /** One entry per date asked for, in order. */
   dates: Array<AvailabilityDate>;
+  /** `fac_` id of the facilitator. */
   facilitatorId: Scalars['ID']['output'];
 };
 
+/** The windows of one date, cut into slots. */
 export type AvailabilityDate = {
   __typename?: 'AvailabilityDate';
+  /** The date, local to the facilitator. */
   date: Scalars['Date']['output'];
   /** Empty on a date without windows. */
   windows: Array<AvailabilityWindow>;
 };
 
+/** One working window of a date and its slots. */
 export type AvailabilityWindow = {
   __typename?: 'AvailabilityWindow';
+  /** How many of its slots are free. */
   availableSlots: Scalars['Int']['output'];
+  /** `HH:MM`, local to the facilitator. */
   endTime: Scalars['String']['output'];
+  /** Its 15-minute slots, in order. */
   slots: Array<Slot>;
   /** `HH:MM`, local to the facilitator. */
   startTime: Scalars['String']['output'];
+  /** How many slots it has. */
   totalSlots: Scalars['Int']['output'];
 };
 
+/** An appointment to book. */
 export type BookAppointmentInput = {
+  /** `cust_` id of the customer. */
   customerId: Scalars['ID']['input'];
   /** Start, local to the facilitator. */
   datetime: Scalars['LocalDateTime']['input'];
+  /** `fac_` id of the facilitator. */
   facilitatorId: Scalars['ID']['input'];
+  /** At most 5000 characters. */
   notes?: InputMaybe<Scalars['String']['input']>;
+  /** Name of an active option of the service. */
   optionName: Scalars['String']['input'];
   /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
   packageId?: InputMaybe<Scalars['ID']['input']>;
+  /** CARD, or PASS to pay with credits. */
   payWith: PaymentChoice;
+  /** `svc_` id of an active service. */
   serviceId: Scalars['ID']['input'];
 };
 
+/** Spaces to book on one event date. */
 export type BookEventInput = {
   /** Who the spaces are for, when not the payer. */
   boughtForId?: InputMaybe<Scalars['ID']['input']>;
+  /** `cust_` id of the customer who pays. */
   customerId: Scalars['ID']['input'];
+  /** `date_` id of a date that has not started. */
   eventDateId: Scalars['ID']['input'];
   /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
   packageId?: InputMaybe<Scalars['ID']['input']>;
+  /** CARD, or PASS to pay with credits. */
   payWith: PaymentChoice;
+  /** `po-` id of a pricing option of the same event. */
   pricingOptionId: Scalars['ID']['input'];
+  /** Spaces to book, 1 to 100. */
   spaces?: Scalars['Int']['input'];
+  /** Code of a voucher that discounts a card payment, once per purchase. */
   voucherCode?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -123,16 +164,23 @@ export type Booking = {
   __typename?: 'Booking';
   /** The customer the spaces are for, when not the payer. */
   boughtFor?: Maybe<Customer>;
+  /** The event booked. */
   event: Event;
+  /** The date booked. */
   eventDate: EventDate;
   /** `booking_` id (`reg_` in the v1 interface and webhooks). */
   id: Scalars['ID']['output'];
+  /** Whether it was cancelled: its spaces are then free again. */
   isCancelled: Scalars['Boolean']['output'];
+  /** Whether its payment was refunded. */
   isRefunded: Scalars['Boolean']['output'];
+  /** How it was paid: by card, or with pass credits. */
   payment: Payment;
+  /** The pricing option it was bought with. */
   pricingOption: PricingOption;
   /** The customer who paid. */
   purchasedBy: Customer;
+  /** Spaces booked. */
   spaces: Scalars['Int']['output'];
   /** The purchase it belongs to. */
   transaction: Transaction;
@@ -141,9 +189,13 @@ export type Booking = {
 /** A page of bookings. */
 export type BookingPage = {
   __typename?: 'BookingPage';
+  /** The bookings of this page. */
   nodes: Array<Booking>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Bookings matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
@@ -162,27 +214,45 @@ export type CardPayment = {
   status: PaymentStatus;
 };
 
+/** A new customer. */
 export type CreateCustomerInput = {
+  /** An email address, at most 254 characters. */
   email: Scalars['String']['input'];
+  /** 1 to 100 characters. */
   firstName: Scalars['String']['input'];
+  /** 1 to 100 characters. */
   lastName: Scalars['String']['input'];
+  /** A phone number such as +447700900001. */
   mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new event with its dates and pricing options. */
 export type CreateEventInput = {
+  /** Its dates. */
   dates?: InputMaybe<Array<EventDateInput>>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** Its pricing options. */
   pricingOptions?: InputMaybe<Array<PricingOptionInput>>;
+  /** IANA timezone of its dates; the company's by default. */
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new pass template. */
 export type CreatePassInput = {
+  /** Whether it is on sale; true by default. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Price in minor units of the company's currency, 0 or more. */
   base100Price: Scalars['Int']['input'];
+  /** Credits a purchase starts with, 1 to 1000. */
   credits: Scalars['Int']['input'];
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** Days a purchase stays valid, 1 to 3650. */
   validityDays: Scalars['Int']['input'];
 };
 
@@ -195,13 +265,17 @@ export type Customer = {
   archived: Scalars['Boolean']['output'];
   /** When the customer was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Email address. */
   email: Scalars['String']['output'];
+  /** First name. */
   firstName: Scalars['String']['output'];
   /** `cust_` id. */
   id: Scalars['ID']['output'];
+  /** Last name. */
   lastName: Scalars['String']['output'];
   /** Subscription mandates, newest first. */
   mandates?: Maybe<MandatePage>;
+  /** Mobile phone number; null when none. */
   mobile?: Maybe<Scalars['String']['output']>;
   /** Staff notes, newest first. */
   notes?: Maybe<NotePage>;
@@ -280,25 +354,34 @@ export type CustomerVideoPurchasesArgs = {
 /** A page of customers. */
 export type CustomerPage = {
   __typename?: 'CustomerPage';
+  /** The customers of this page. */
   nodes: Array<Customer>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Customers matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** A customer's name, email and mobile. */
 export type CustomerProfileInput = {
+  /** An email address, at most 254 characters. */
   email: Scalars['String']['input'];
+  /** 1 to 100 characters. */
   firstName: Scalars['String']['input'];
+  /** 1 to 100 characters. */
   lastName: Scalars['String']['input'];
+  /** A phone number such as +447700900001; empty or null clears it; left out, it stays as it is. */
   mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The windows of one date, replacing the weekly ones; none means unavailable all day. */
 export type DateOverride = {
   __typename?: 'DateOverride';
+  /** The date whose weekly windows it replaces. */
   date: Scalars['Date']['output'];
+  /** The windows of that date; empty means unavailable all day. */
   windows: Array<TimeWindow>;
 };
 
@@ -307,20 +390,25 @@ export type Event = {
   __typename?: 'Event';
   /** Archived events keep their bookings but are no longer on sale. */
   archived: Scalars['Boolean']['output'];
+  /** When it was added. */
   createdAt: Scalars['DateTime']['output'];
   /** One of its dates by `date_` id. */
   date?: Maybe<EventDate>;
   /** Its dates, earliest first; `from` limits them to dates on or after that day. */
   dates: Array<EventDate>;
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `evt_` id. */
   id: Scalars['ID']['output'];
+  /** Display name. */
   name: Scalars['String']['output'];
+  /** The ways to pay for it. */
   pricingOptions: Array<PricingOption>;
   /** Bookings on all its dates, cancelled ones included, in booking order (v1 registrations). */
   registrations?: Maybe<BookingPage>;
   /** IANA timezone of its dates. */
   timezone: Scalars['String']['output'];
+  /** When it last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -346,11 +434,13 @@ export type EventRegistrationsArgs = {
 /** One occurrence of an event. */
 export type EventDate = {
   __typename?: 'EventDate';
+  /** Spaces on sale. */
   capacity: Scalars['Int']['output'];
   /** Start, local to `tz`. */
   datetime: Scalars['LocalDateTime']['output'];
   /** Length in minutes. */
   duration: Scalars['Int']['output'];
+  /** The event it belongs to. */
   event: Event;
   /** `date_` id. */
   id: Scalars['ID']['output'];
@@ -358,9 +448,11 @@ export type EventDate = {
   register?: Maybe<BookingPage>;
   /** Spaces held by bookings that are not cancelled. */
   spacesBooked: Scalars['Int']['output'];
+  /** Spaces still free: `capacity` minus `spacesBooked`. */
   spacesLeft: Scalars['Int']['output'];
   /** Start, as an instant. */
   startsAt: Scalars['DateTime']['output'];
+  /** The event's IANA timezone. */
   tz: Scalars['String']['output'];
 };
 
@@ -373,9 +465,11 @@ export type EventDateRegisterArgs = {
 
 /** A date of a new event. */
 export type EventDateInput = {
+  /** Spaces on sale, 1 to 100000. */
   capacity: Scalars['Int']['input'];
   /** Minutes. */
   duration: Scalars['Int']['input'];
+  /** Start, an instant with offset. */
   startsAt: Scalars['DateTime']['input'];
 };
 
@@ -384,15 +478,20 @@ export type EventDeletion = {
   __typename?: 'EventDeletion';
   /** True when the event had bookings and was archived instead of deleted. */
   archived: Scalars['Boolean']['output'];
+  /** The event: as it was before it was deleted, or as archived. */
   event: Event;
 };
 
 /** A page of events. */
 export type EventPage = {
   __typename?: 'EventPage';
+  /** The events of this page. */
   nodes: Array<Event>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Events matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
@@ -403,6 +502,7 @@ export type Facilitator = {
   dateOverrides: Array<DateOverride>;
   /** `fac_` id. */
   id: Scalars['ID']['output'];
+  /** Display name. */
   name: Scalars['String']['output'];
   /** IANA timezone of their windows. */
   timezone: Scalars['String']['output'];
@@ -420,28 +520,42 @@ export type FacilitatorDateOverridesArgs = {
 /** A customer's subscription to a plan. */
 export type Mandate = {
   __typename?: 'Mandate';
+  /** When it was set up. */
   createdAt: Scalars['DateTime']['output'];
+  /** The first date it may be cancelled on. */
   earliestCancellationDate: Scalars['Date']['output'];
   /** Grace period in days. */
   grace: Scalars['Int']['output'];
   /** `mandate_` id. */
   id: Scalars['ID']['output'];
+  /** The plan subscribed to. */
   plan: SubscriptionPlan;
+  /** The date it next renews. */
   renewalDate: Scalars['Date']['output'];
+  /** Where it stands. */
   state: MandateState;
 };
 
+/** A page of subscription mandates. */
 export type MandatePage = {
   __typename?: 'MandatePage';
+  /** The mandates of this page. */
   nodes: Array<Mandate>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Mandates matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Where a subscription mandate stands. */
 export type MandateState =
+  /** Running: it renews on `renewalDate`. */
   | 'ACTIVE'
+  /** Paused for a while. */
   | 'PAUSED'
+  /** Suspended by the studio. */
   | 'SUSPENDED';
 
 /** A video of the library. */
@@ -449,32 +563,50 @@ export type Media = {
   __typename?: 'Media';
   /** Days of access after purchase; null means no expiry. */
   accessDays?: Maybe<Scalars['Int']['output']>;
+  /** Whether it is on sale. */
   active: Scalars['Boolean']['output'];
+  /** Price in minor units of the company's currency. */
   base100Price: Scalars['Int']['output'];
+  /** Credits when paid with a pass; 0: not payable with credits. */
   credits: Scalars['Int']['output'];
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `media_` id. */
   id: Scalars['ID']['output'];
+  /** Display name. */
   name: Scalars['String']['output'];
 };
 
+/** A page of videos. */
 export type MediaPage = {
   __typename?: 'MediaPage';
+  /** The videos of this page. */
   nodes: Array<Media>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Videos matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Fields of a video to change; those left out stay as they are (at least one is needed). */
 export type MediaUpdate = {
+  /** Days of access after purchase, 1 to 36500; null: no expiry. */
   accessDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether it is on sale. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Price in minor units, 0 or more. */
   base100Price?: InputMaybe<Scalars['Int']['input']>;
+  /** Credits when paid with a pass, 0 or more. */
   credits?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Gives a customer a pass (staff assignment or migration): it may have started already; no voucher. */
@@ -559,89 +691,106 @@ export type Mutation = {
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationAssignPassArgs = {
   input: AssignPassInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationBookAppointmentArgs = {
   input: BookAppointmentInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationBookEventArgs = {
   input: BookEventInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCancelAppointmentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCancelBookingArgs = {
   id: Scalars['ID']['input'];
   refund?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateCustomerArgs = {
   input: CreateCustomerInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateEventArgs = {
   input: CreateEventInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreatePassArgs = {
   input: CreatePassInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateServiceArgs = {
   input: ServiceInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteCustomerArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteEventArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteServiceArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteServiceOptionArgs = {
   name: Scalars['String']['input'];
   serviceId: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationPurchasePassArgs = {
   input: PurchasePassInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationRedeliverWebhookEventArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   eventId: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationRescheduleAppointmentArgs = {
   datetime: Scalars['LocalDateTime']['input'];
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
@@ -649,18 +798,21 @@ export type MutationRescheduleAppointmentArgs = {
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
   overlapHours?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSendTestWebhookArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   kind: WebhookEventKind;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetDateOverrideArgs = {
   date: Scalars['Date']['input'];
   facilitatorId: Scalars['ID']['input'];
@@ -668,77 +820,90 @@ export type MutationSetDateOverrideArgs = {
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetServiceOptionArgs = {
   option: ServiceOptionInput;
   serviceId: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetWebhookEndpointArgs = {
   input: SetWebhookEndpointInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetWebhookEndpointEnabledArgs = {
   enabled: Scalars['Boolean']['input'];
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetWeeklyWindowsArgs = {
   facilitatorId: Scalars['ID']['input'];
   windows: Array<WeeklyWindowInput>;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateCustomerArgs = {
   id: Scalars['ID']['input'];
   input: UpdateCustomerInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateCustomerProfileArgs = {
   id: Scalars['ID']['input'];
   input: CustomerProfileInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateEventArgs = {
   id: Scalars['ID']['input'];
   input: UpdateEventInput;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdatePassArgs = {
   id: Scalars['ID']['input'];
   input: PassUpdate;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdatePassPurchaseArgs = {
   id: Scalars['ID']['input'];
   input: PassPurchaseUpdate;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateServiceArgs = {
   id: Scalars['ID']['input'];
   input: ServiceUpdate;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateSubscriptionPlanArgs = {
   id: Scalars['ID']['input'];
   input: SubscriptionPlanUpdate;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateVideoArgs = {
   id: Scalars['ID']['input'];
   input: MediaUpdate;
 };
 
 
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationUpdateVoucherArgs = {
   id: Scalars['ID']['input'];
   input: VoucherUpdate;
@@ -749,35 +914,49 @@ export type Note = {
   __typename?: 'Note';
   /** Who wrote it, when known. */
   author?: Maybe<Scalars['String']['output']>;
+  /** The text of the note. */
   body: Scalars['String']['output'];
+  /** When it was written. */
   createdAt: Scalars['DateTime']['output'];
   /** `note_` id. */
   id: Scalars['ID']['output'];
 };
 
+/** A page of staff notes. */
 export type NotePage = {
   __typename?: 'NotePage';
+  /** The notes of this page. */
   nodes: Array<Note>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Notes matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
 /** A pass template: a bundle of credits on sale. */
 export type Pass = {
   __typename?: 'Pass';
+  /** Whether it is on sale. */
   active: Scalars['Boolean']['output'];
+  /** Price in minor units of `currency`. */
   base100Price: Scalars['Int']['output'];
+  /** When it was added. */
   createdAt: Scalars['DateTime']['output'];
   /** Credits a purchase starts with. */
   credits: Scalars['Int']['output'];
+  /** The company's currency, ISO 4217. */
   currency: Scalars['String']['output'];
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `pass_` id. */
   id: Scalars['ID']['output'];
+  /** Display name. */
   name: Scalars['String']['output'];
   /** Purchases of this pass, newest first. */
   purchases: PassPurchasePage;
+  /** When it last changed. */
   updatedAt: Scalars['DateTime']['output'];
   /** Days a purchase stays valid from its start date. */
   validityDays: Scalars['Int']['output'];
@@ -790,11 +969,16 @@ export type PassPurchasesArgs = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A page of pass templates. */
 export type PassPage = {
   __typename?: 'PassPage';
+  /** The pass templates of this page. */
   nodes: Array<Pass>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Pass templates matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
@@ -816,33 +1000,54 @@ export type PassPayment = {
 /** A customer's purchase of a pass: credits to spend between `starts` and `expires`. */
 export type PassPurchase = {
   __typename?: 'PassPurchase';
+  /** When it was bought. */
   createdAt: Scalars['DateTime']['output'];
+  /** Credits it started with. */
   creditsAllocated: Scalars['Int']['output'];
+  /** Credits drawn so far; cancelled bookings and appointments give theirs back. */
   creditsConsumed: Scalars['Int']['output'];
+  /** `creditsAllocated` minus `creditsConsumed`. */
   creditsRemaining: Scalars['Int']['output'];
+  /** The customer it belongs to. */
   customer: Customer;
+  /** Last day its credits can be used. */
   expires: Scalars['Date']['output'];
   /** `package_` id (`cp_` in the v1 interface). */
   id: Scalars['ID']['output'];
+  /** Whether it was cancelled. */
   isCancelled: Scalars['Boolean']['output'];
+  /** Whether its payment was refunded. */
   isRefunded: Scalars['Boolean']['output'];
+  /** The pass template bought. */
   pass: Pass;
+  /** What was paid for it. */
   paymentDetails: PaymentDetails;
+  /** First day its credits can be used. */
   starts: Scalars['Date']['output'];
+  /** Its status on the company's current date. */
   status: PassStatus;
 };
 
+/** A page of pass purchases. */
 export type PassPurchasePage = {
   __typename?: 'PassPurchasePage';
+  /** The pass purchases of this page. */
   nodes: Array<PassPurchase>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Pass purchases matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Changes to a pass purchase; fields left out stay as they are (at least one is needed). */
 export type PassPurchaseUpdate = {
+  /** Credits left, from 0 to the credits allocated. */
   creditsRemaining?: InputMaybe<Scalars['Int']['input']>;
+  /** Last day its credits can be used, not before it starts. */
   expires?: InputMaybe<Scalars['Date']['input']>;
+  /** True cancels it; false restores it. */
   isCancelled?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -850,6 +1055,7 @@ export type PassPurchaseUpdate = {
 export type PassStatus =
   /** Started, not expired, credits left. */
   | 'ACTIVE'
+  /** Cancelled: no credits can be drawn. */
   | 'CANCELLED'
   /** Past its expiry date. */
   | 'EXPIRED'
@@ -858,12 +1064,19 @@ export type PassStatus =
   /** No credits left. */
   | 'USED';
 
+/** Fields of a pass template to change; those left out stay as they are (at least one is needed). */
 export type PassUpdate = {
+  /** Whether it is on sale. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Price in minor units, 0 or more. */
   base100Price?: InputMaybe<Scalars['Int']['input']>;
+  /** Credits a purchase starts with, 1 or more. */
   credits?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Days a purchase stays valid, 1 to 3650. */
   validityDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -872,15 +1085,21 @@ export type Payment = CardPayment | PassPayment;
 
 /** How a booking is paid. */
 export type PaymentChoice =
+  /** Pay with money by card. */
   | 'CARD'
+  /** Pay with credits from a pass purchase. */
   | 'PASS';
 
 /** Money paid for a pass purchase. */
 export type PaymentDetails = {
   __typename?: 'PaymentDetails';
+  /** A voucher's discount, in minor units. */
   base100Discount: Scalars['Int']['output'];
+  /** Price before the discount, in minor units. */
   base100GrossPrice: Scalars['Int']['output'];
+  /** Price paid, in minor units. */
   base100NetPrice: Scalars['Int']['output'];
+  /** ISO 4217 code. */
   currency: Scalars['String']['output'];
 };
 
@@ -893,13 +1112,20 @@ export type PaymentMethod =
 
 /** Whether the money of a payment arrived. */
 export type PaymentStatus =
+  /** The payment failed. */
   | 'FAILED'
+  /** The money arrived. */
   | 'PAID'
+  /** The money has not arrived yet. */
   | 'PENDING';
 
+/** How often a subscription plan renews. */
 export type PlanInterval =
+  /** Every month. */
   | 'MONTH'
+  /** Every week. */
   | 'WEEK'
+  /** Every year. */
   | 'YEAR';
 
 /** A way to pay for an event: a price in money, a number of credits, or both. */
@@ -909,26 +1135,37 @@ export type PricingOption = {
   base100Price: Scalars['Int']['output'];
   /** Credits drawn per space when paid with a pass. */
   credits: Scalars['Int']['output'];
+  /** The company's currency, ISO 4217. */
   currency: Scalars['String']['output'];
   /** `po-` id. */
   id: Scalars['ID']['output'];
+  /** Display name, such as `Drop-in`. */
   name: Scalars['String']['output'];
 };
 
+/** A pricing option of a new or changed event. */
 export type PricingOptionInput = {
+  /** Price in minor units of the company's currency, 0 or more. */
   base100Price: Scalars['Int']['input'];
   /** Credits per space when paid with a pass; 0: not payable with credits. */
   credits: Scalars['Int']['input'];
+  /** 1 to 200 characters. */
   name: Scalars['String']['input'];
 };
 
+/** A pass sold to a customer. */
 export type PurchasePassInput = {
+  /** `cust_` id of the customer. */
   customerId: Scalars['ID']['input'];
+  /** `pass_` id of an active pass template. */
   passId: Scalars['ID']['input'];
+  /** First day its credits can be used: today in the company's timezone (the default) or later. */
   startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Code of a voucher that discounts the price. */
   voucherCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type Query = {
   __typename?: 'Query';
   /** One appointment by `appt_` id. */
@@ -980,11 +1217,13 @@ export type Query = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAppointmentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAppointmentsArgs = {
   customerId?: InputMaybe<Scalars['ID']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
@@ -996,6 +1235,7 @@ export type QueryAppointmentsArgs = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAvailabilityArgs = {
   date?: InputMaybe<Scalars['Date']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
@@ -1005,11 +1245,13 @@ export type QueryAvailabilityArgs = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryCustomerArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryCustomersArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
@@ -1017,11 +1259,13 @@ export type QueryCustomersArgs = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryEventArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryEventsArgs = {
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -1029,21 +1273,25 @@ export type QueryEventsArgs = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryFacilitatorArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassPurchaseArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassPurchasesArgs = {
   customerId?: InputMaybe<Scalars['ID']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -1052,50 +1300,59 @@ export type QueryPassPurchasesArgs = {
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassesArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryServiceArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QuerySubscriptionPlanArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QuerySubscriptionPlansArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVideoArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVideosArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVoucherArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVouchersArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryWebhookDeliveriesArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   eventId?: InputMaybe<Scalars['ID']['input']>;
@@ -1105,68 +1362,102 @@ export type QueryWebhookDeliveriesArgs = {
 /** A customer's answer to one question of a questionnaire. */
 export type QuestionnaireAnswer = {
   __typename?: 'QuestionnaireAnswer';
+  /** The customer's answer. */
   answer: Scalars['String']['output'];
+  /** When they answered. */
   answeredAt: Scalars['DateTime']['output'];
   /** `qa_` id. */
   id: Scalars['ID']['output'];
+  /** The question asked. */
   question: Scalars['String']['output'];
   /** The questionnaire's name. */
   questionnaire: Scalars['String']['output'];
 };
 
+/** A page of questionnaire answers. */
 export type QuestionnaireAnswerPage = {
   __typename?: 'QuestionnaireAnswerPage';
+  /** The questionnaire answers of this page. */
   nodes: Array<QuestionnaireAnswer>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Questionnaire answers matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
 /** An appointment service of the catalogue. */
 export type Service = {
   __typename?: 'Service';
+  /** Whether it can be booked. */
   active: Scalars['Boolean']['output'];
   /** Minutes kept free after each appointment of this service. */
   bufferMinutes: Scalars['Int']['output'];
+  /** Whether it was deleted: it is then left out of `services` and cannot be booked. */
   deleted: Scalars['Boolean']['output'];
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `svc_` id. */
   id: Scalars['ID']['output'];
+  /** Display name. */
   name: Scalars['String']['output'];
   /** Options that are not deleted. */
   options: Array<ServiceOption>;
 };
 
+/** A new appointment service. */
 export type ServiceInput = {
+  /** Whether it can be booked. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Minutes kept free after each appointment, 0 to 1440. */
   bufferMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** Its options, with names that differ. */
   options?: InputMaybe<Array<ServiceOptionInput>>;
 };
 
 /** A bookable variant of a service (its name is unique within the service). */
 export type ServiceOption = {
   __typename?: 'ServiceOption';
+  /** Whether it can be booked. */
   active: Scalars['Boolean']['output'];
+  /** Price in minor units of the company's currency, paid by card. */
   base100Price: Scalars['Int']['output'];
+  /** Credits drawn from a pass when paid with one; 0: not payable with credits. */
   credits: Scalars['Int']['output'];
+  /** Length of an appointment of this option. */
   durationMinutes: Scalars['Int']['output'];
+  /** Such as `60 min`; unique among the live options of the service. */
   name: Scalars['String']['output'];
 };
 
+/** An option of a service, known by its name within the service. */
 export type ServiceOptionInput = {
+  /** Whether it can be booked. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Price in minor units, 0 or more. */
   base100Price: Scalars['Int']['input'];
+  /** Credits when paid with a pass, 0 to 1000; 0: not payable with credits. */
   credits: Scalars['Int']['input'];
+  /** 5 to 1440 minutes. */
   durationMinutes: Scalars['Int']['input'];
+  /** 1 to 100 characters; the live option of this name is changed, if there is one. */
   name: Scalars['String']['input'];
 };
 
+/** Fields of a service to change; those left out stay as they are (at least one is needed). */
 export type ServiceUpdate = {
+  /** Whether it can be booked. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Minutes kept free after each appointment, 0 to 1440. */
   bufferMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1185,51 +1476,74 @@ export type SetWebhookEndpointInput = {
 /** A 15-minute slot; unavailable when it overlaps a live appointment (plus the service's buffer). */
 export type Slot = {
   __typename?: 'Slot';
+  /** False when it overlaps a live appointment (lengthened by the buffer of the service asked about). */
   available: Scalars['Boolean']['output'];
+  /** `HH:MM`, 15 minutes after `start`. */
   end: Scalars['String']['output'];
+  /** `HH:MM`, local to the facilitator. */
   start: Scalars['String']['output'];
 };
 
 /** A recurring subscription plan. */
 export type SubscriptionPlan = {
   __typename?: 'SubscriptionPlan';
+  /** Whether customers can subscribe to it. */
   active: Scalars['Boolean']['output'];
   /** Recurring price in minor units. */
   base100Price: Scalars['Int']['output'];
+  /** ISO 4217 code of `base100Price`. */
   currency: Scalars['String']['output'];
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `plan_` id. */
   id: Scalars['ID']['output'];
+  /** How often it renews. */
   interval: PlanInterval;
+  /** Display name. */
   name: Scalars['String']['output'];
 };
 
+/** A page of subscription plans. */
 export type SubscriptionPlanPage = {
   __typename?: 'SubscriptionPlanPage';
+  /** The subscription plans of this page. */
   nodes: Array<SubscriptionPlan>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Subscription plans matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Fields of a subscription plan to change; those left out stay as they are (at least one is needed). */
 export type SubscriptionPlanUpdate = {
+  /** Whether customers can subscribe to it. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Recurring price in minor units, 0 or more. */
   base100Price?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** How often it renews. */
   interval?: InputMaybe<PlanInterval>;
+  /** 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A time window, `HH:MM` to `HH:MM`. */
 export type TimeWindow = {
   __typename?: 'TimeWindow';
+  /** `HH:MM`, after `start`. */
   end: Scalars['String']['output'];
+  /** `HH:MM`, local to the facilitator. */
   start: Scalars['String']['output'];
 };
 
 /** A window of one date: `HH:MM` times local to the facilitator. */
 export type TimeWindowInput = {
+  /** `HH:MM` after `start` (24:00 allowed); the windows of the date must not overlap. */
   end: Scalars['String']['input'];
+  /** `HH:MM`, 00:00 to 23:59. */
   start: Scalars['String']['input'];
 };
 
@@ -1259,59 +1573,90 @@ export type TransactionBookingsArgs = {
 /** A page of transactions. */
 export type TransactionPage = {
   __typename?: 'TransactionPage';
+  /** The transactions of this page. */
   nodes: Array<Transaction>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Transactions matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Fields of a customer to change; those left out stay as they are (at least one is needed). */
 export type UpdateCustomerInput = {
+  /** True archives the customer; false restores them. */
   archived?: InputMaybe<Scalars['Boolean']['input']>;
+  /** An email address, at most 254 characters. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 100 characters. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 100 characters. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** A phone number such as +447700900001; null or empty clears it. */
   mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to an event: fields left out stay as they are; dates and pricing options given are added. */
 export type UpdateEventInput = {
+  /** Dates to add. */
   addDates?: InputMaybe<Array<EventDateInput>>;
+  /** Pricing options to add. */
   addPricingOptions?: InputMaybe<Array<PricingOptionInput>>;
+  /** True archives it (no longer on sale); false puts it back on sale. */
   archived?: InputMaybe<Scalars['Boolean']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** IANA timezone of its dates. */
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A customer's purchase of a video. */
 export type VideoPurchase = {
   __typename?: 'VideoPurchase';
+  /** When it was bought. */
   createdAt: Scalars['DateTime']['output'];
   /** Null means no expiry. */
   expiresOn?: Maybe<Scalars['Date']['output']>;
   /** `media_` id. */
   id: Scalars['ID']['output'];
+  /** Whether it was cancelled. */
   isCancelled: Scalars['Boolean']['output'];
+  /** Whether its access ended before the company's current date. */
   isExpired: Scalars['Boolean']['output'];
+  /** Whether its payment was refunded. */
   isRefunded: Scalars['Boolean']['output'];
+  /** The video bought. */
   media: Media;
+  /** How it was paid: by card, or with pass credits. */
   payment: Payment;
 };
 
+/** A page of video purchases. */
 export type VideoPurchasePage = {
   __typename?: 'VideoPurchasePage';
+  /** The video purchases of this page. */
   nodes: Array<VideoPurchase>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Video purchases matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
 /** A discount code. */
 export type Voucher = {
   __typename?: 'Voucher';
+  /** Whether it can be redeemed. */
   active: Scalars['Boolean']['output'];
   /** Fixed amount off in minor units; null for a percentage. */
   base100AmountOff?: Maybe<Scalars['Int']['output']>;
+  /** What customers enter; unique within the company. */
   code: Scalars['String']['output'];
+  /** Free text; empty when none. */
   description: Scalars['String']['output'];
   /** `vch_` id. */
   id: Scalars['ID']['output'];
@@ -1319,27 +1664,44 @@ export type Voucher = {
   maxRedemptions?: Maybe<Scalars['Int']['output']>;
   /** Percentage off, 1-100; null for a fixed amount. */
   percentOff?: Maybe<Scalars['Int']['output']>;
+  /** Times it has been redeemed. */
   redemptions: Scalars['Int']['output'];
+  /** First day it can be redeemed; null: no first day. */
   validFrom?: Maybe<Scalars['Date']['output']>;
+  /** Last day it can be redeemed; null: no last day. */
   validUntil?: Maybe<Scalars['Date']['output']>;
 };
 
+/** A page of vouchers. */
 export type VoucherPage = {
   __typename?: 'VoucherPage';
+  /** The vouchers of this page. */
   nodes: Array<Voucher>;
+  /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
+  /** Vouchers matching, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Fields of a voucher to change; those left out stay as they are (at least one is needed). A voucher has exactly one of `percentOff` and `base100AmountOff`. */
 export type VoucherUpdate = {
+  /** Whether it can be redeemed. */
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Amount off in minor units, 0 or more; null to use `percentOff` instead. */
   base100AmountOff?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 64 characters, unique within the company. */
   code?: InputMaybe<Scalars['String']['input']>;
+  /** At most 5000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** At least the redemptions already made; null: unlimited. */
   maxRedemptions?: InputMaybe<Scalars['Int']['input']>;
+  /** Percentage off, 1 to 100; null to use `base100AmountOff` instead. */
   percentOff?: InputMaybe<Scalars['Int']['input']>;
+  /** First day it can be redeemed; null: no first day. */
   validFrom?: InputMaybe<Scalars['Date']['input']>;
+  /** Last day it can be redeemed, not before `validFrom`; null: no last day. */
   validUntil?: InputMaybe<Scalars['Date']['input']>;
 };
 
@@ -1447,8 +1809,11 @@ export type WeeklyWindow = {
 
 /** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
 export type WeeklyWindowInput = {
+  /** `HH:MM` after `start` (24:00 allowed); the windows of one weekday must not overlap. */
   end: Scalars['String']['input'];
+  /** `HH:MM`, 00:00 to 23:59. */
   start: Scalars['String']['input'];
+  /** ISO weekday: 1 = Monday ... 7 = Sunday. */
   weekday: Scalars['Int']['input'];
 };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bundleSchema, type Bundle } from '../src/db/bundle.ts';
 import { countRecords, generateBundle } from '../src/db/demo-data.ts';
-import { Company } from '../src/db/entities/index.ts';
+import { Company, Customer } from '../src/db/entities/index.ts';
 import { importBundle } from '../src/db/import.ts';
-import { unscopedEm } from '../src/db/scope.ts';
+import { companyEm, unscopedEm } from '../src/db/scope.ts';
 import { localToInstant } from '../src/domain/time.ts';
 import { testOrm } from './support/db.ts';
 
@@ -96,5 +96,26 @@ describe('generated bundles', () => {
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1);
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+  });
+});
+
+describe('an import that its caller stops', () => {
+  it('leaves nothing behind when the progress callback throws while rows are being written', async () => {
+    const ctx = await testOrm();
+    try {
+      const em = unscopedEm(ctx.orm);
+      em.create(Company, { id: 'co_stop', name: 'Stop', timezone: 'Europe/London', currency: 'GBP' });
+      await em.flush();
+      let calls = 0;
+      const onProgress = () => {
+        if (++calls === 3) throw new Error('stopped by the caller');
+      };
+      await expect(importBundle(ctx.orm, 'co_stop', generateBundle({ customers: 300, seed: 4 }), { onProgress })).rejects.toThrow('stopped by the caller');
+      expect(await companyEm(ctx.orm, 'co_stop').count(Customer, {})).toBe(0);
+      const counts = await importBundle(ctx.orm, 'co_stop', generateBundle({ customers: 300, seed: 4 }));
+      expect(counts.customers).toBe(300);
+    } finally {
+      await ctx.close();
+    }
   });
 });

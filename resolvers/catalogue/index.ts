@@ -58,7 +58,7 @@ export const catalogueResolvers: Resolvers = {
     updateVoucher: (_root, { id, input }, ctx) => updateVoucher(ctx.em, id, input),
     purchasePass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
     createPass: (_root, { input }, ctx) => createPass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
-    assignPass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { allowPastStart: true }),
+    assignPass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { assigned: true }),
     updatePassPurchase: (_root, { id, input }, ctx) => updatePassPurchase(ctx.em, ctx.caller!.companyId, id, input),
   },
   Pass: {

@@ -3,8 +3,10 @@
  * with any problem imports nothing, and each problem names its place (`customers[3].email: required`).
  *
  * Speed (50,000 records/s and more) comes from three things:
- * - Every row goes in with COPY, table by table, rows in id order (cheap appends to the primary keys).
- *   Validating and encoding the next table overlaps the database writing the previous one.
+ * - Every row goes in with COPY, table by table, while the next rows are validated and encoded: the
+ *   database works on one table while this process prepares the next, or the rest of the same one.
+ *   Rows go in id order where they can (cheap appends to the primary keys). The hot path of
+ *   validation, transactions and their bookings, has a quick check beside the schema.
  * - Every reference is checked here, against the bundle or the company's existing records, which the
  *   check locks FOR KEY SHARE as PostgreSQL's own foreign-key check would. So when the role may set
  *   `session_replication_role`, the import turns off the per-row foreign-key triggers for its own
@@ -59,6 +61,7 @@ export async function importBundle(
   const bundle = envelope(input, problems);
   const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
   await client.connect();
+  let writer: Writer | undefined;
   try {
     await client.query('begin');
     // Instants in the database's messages, which explain() reads, come in UTC.
@@ -67,7 +70,7 @@ export async function importBundle(
     if (!rows[0]) throw new ImportError([`company: no company ${companyId}`]);
     await skipForeignKeyTriggers(client);
     const survey = new Survey(bundle, problems);
-    const writer = new Writer(client, survey.total, options.onProgress);
+    writer = new Writer(client, survey.total, options.onProgress);
     const counts = await build(client, rows[0], bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
@@ -76,6 +79,8 @@ export async function importBundle(
     await client.query('commit');
     return counts;
   } catch (error) {
+    // A COPY under way ends with the rows it has before the connection can roll back.
+    await writer?.abandon();
     await client.query('rollback').catch(() => {});
     throw error;
   } finally {
@@ -572,6 +577,7 @@ class Table {
 class Writer {
   readonly tables: Table[] = [];
   failure?: unknown;
+  #abandoned = false;
   #queue: Promise<void> = Promise.resolve();
   #done = 0;
   readonly #client: pg.Client;
@@ -613,9 +619,16 @@ class Writer {
     await this.#queue;
   }
 
+  /** Skips what is queued; the table being written ends with the rows it has. */
+  async abandon(): Promise<void> {
+    this.#abandoned = true;
+    for (const table of this.tables) table.complete();
+    await this.#queue;
+  }
+
   #then(step: () => Promise<void>): void {
     this.#queue = this.#queue.then(async () => {
-      if (this.failure) return;
+      if (this.failure || this.#abandoned) return;
       try {
         await step();
       } catch (error) {
@@ -633,13 +646,20 @@ class Writer {
     let refused = false;
     const done = finished(stream);
     done.catch(() => (refused = true));
-    // One chunk at a time: pg-copy-streams must not be handed data once the server has refused the COPY.
-    for (let next: IteratorResult<[Buffer, number]> = first; !next.done && !refused; next = await chunks.next()) {
-      const [chunk, rows] = next.value;
-      const written = new Promise<void>((resolve) => stream.write(chunk, () => resolve()));
-      await Promise.race([written, done]);
-      this.#done += rows;
-      this.#onProgress?.(this.#done, this.#total);
+    try {
+      // One chunk at a time: pg-copy-streams must not be handed data once the server has refused the COPY.
+      for (let next: IteratorResult<[Buffer, number]> = first; !next.done && !refused; next = await chunks.next()) {
+        const [chunk, rows] = next.value;
+        const written = new Promise<void>((resolve) => stream.write(chunk, () => resolve()));
+        await Promise.race([written, done]);
+        this.#done += rows;
+        this.#onProgress?.(this.#done, this.#total);
+      }
+    } catch (error) {
+      // The COPY must end before the connection takes another command; CopyFail ends it.
+      if (!refused) stream.destroy(error as Error);
+      await done.catch(() => {});
+      throw error;
     }
     if (!refused) stream.end();
     await done;

@@ -26,15 +26,16 @@ const date: FieldRule = (value, field) => {
 };
 
 /**
- * `allowPastStart` is for passes assigned by staff or migrated from another system (v1
- * `POST /customer-passes`), which may have started already; a sale starts today or later.
+ * A sale starts today or later and is paid by card. An `assigned` pass (staff assignment or migration
+ * from another system: v1 `POST /customer-passes`) may have started already and is not paid here: its
+ * price is recorded as fully discounted and `pass.purchased` reports `paymentMethod: "MANUAL"`, paid 0.
  */
 export async function purchasePass(
   em: EntityManager,
   clock: Clock,
   companyId: string,
   input: PurchasePassInput,
-  options: { allowPastStart?: boolean } = {},
+  options: { assigned?: boolean } = {},
 ): Promise<IPassPurchase> {
   if (input.startDate != null) date(input.startDate, 'startDate');
   return inTransaction(em, companyId, async (tx) => {
@@ -46,9 +47,9 @@ export async function purchasePass(
     if (!pass) throw new NotFound('Pass');
     if (!pass.active) throw new Invalid('passId', 'enum', 'the pass is not on sale (inactive)');
     const starts = input.startDate ?? today;
-    if (starts < today && !options.allowPastStart) throw new Invalid('startDate', 'min', 'must not be in the past');
+    if (starts < today && !options.assigned) throw new Invalid('startDate', 'min', 'must not be in the past');
     const voucher = input.voucherCode ? await redeemVoucher(tx, companyId, input.voucherCode, today, pass.base100Price) : null;
-    const discount = voucher?.discount ?? 0;
+    const discount = options.assigned ? pass.base100Price : (voucher?.discount ?? 0);
     const purchase = tx.create(PassPurchase, {
       id: newId('passPurchase', now.getTime()),
       company: companyId,
@@ -78,7 +79,7 @@ export async function purchasePass(
       expiryDate: purchase.expires,
       totalPaid: currencyUnits(purchase.base100NetPrice),
       currency: company.currency,
-      paymentMethod: 'CARD',
+      paymentMethod: options.assigned ? 'MANUAL' : 'CARD',
     });
     await tx.flush();
     return purchase;
