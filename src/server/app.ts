@@ -7,7 +7,7 @@ import express, { type Express, type Request, type RequestHandler } from 'expres
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { pinoHttp } from 'pino-http';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginLandingPageLocalDefault,
@@ -78,6 +78,8 @@ export async function createApp<Context extends BaseContext>(services: Services,
         : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       // Per-field cache hints are not used (the pipeline caches whole operations); skip their per-field cost.
       ApolloServerPluginCacheControlDisabled(),
+      // No Apollo usage reporting here: a federation router's trace requests need not cost per-field hooks.
+      ApolloServerPluginInlineTraceDisabled(),
       ...(options.graphql.plugins ?? []),
     ],
   });
