@@ -347,13 +347,14 @@ export async function redeliverWebhookEvent(
     if (input.endpointId) {
       const endpoint = await findEndpoint(tx, input.endpointId);
       const job = await tx.findOne(WebhookJob, { event: event.id, endpoint: endpoint.id });
-      jobs = [job ?? tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpoint.id, retriesLeft, nextAttemptAt: now })];
+      // Job times follow the database's clock (the worker compares them with now()), not the business clock.
+      jobs = [job ?? tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpoint.id, retriesLeft, nextAttemptAt: new Date() })];
     } else {
       jobs = await tx.find(WebhookJob, { event: event.id, state: 'failed' }, { orderBy: { id: 'asc' } });
       if (!jobs.length) throw new InvalidInput('eventId', `event ${event.id} has no failed delivery; name an endpoint to send it again`);
     }
     if (jobs.some((job) => job.state === 'pending' && job.attempts > 0)) throw new Conflict(`Event ${event.id} is still being delivered to this endpoint`);
-    for (const job of jobs) Object.assign(job, { state: 'pending', retriesLeft, nextAttemptAt: now, lockedUntil: null });
+    for (const job of jobs) Object.assign(job, { state: 'pending', retriesLeft, nextAttemptAt: new Date(), lockedUntil: null });
     await tx.flush();
     return { eventId: event.id, endpointIds: jobs.map((job) => job.endpoint.id) };
   });

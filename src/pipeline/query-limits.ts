@@ -40,7 +40,13 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number): ApolloS
     async requestDidStart() {
       return {
         async didResolveOperation({ document, request, operationName }) {
-          const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: operationName ?? undefined, estimators: [pageWeighted] });
+          let cost: number;
+          try {
+            cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: operationName ?? undefined, estimators: [pageWeighted] });
+          } catch (error) {
+            // getComplexity coerces the variables first; a variable of the wrong type is the caller's mistake.
+            throw new GraphQLError((error as Error).message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+          }
           if (cost > maxCost) {
             throw new GraphQLError(`The operation costs ${cost}, over the limit of ${maxCost}: ask for smaller pages or fewer fields`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxCost, http: { status: 400 } },

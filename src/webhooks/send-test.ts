@@ -73,8 +73,10 @@ export async function sendTestWebhook(
       endpoint: endpoint.id,
       attempts: 1,
       retriesLeft: 0,
-      nextAttemptAt: now,
-      lockedUntil: new Date(now.getTime() + leaseSeconds(config.WEBHOOK_TIMEOUT_MS) * 1000),
+      // Job times are compared with the database's now() by the worker: they follow the wall clock, not the
+      // (injectable) business clock.
+      nextAttemptAt: new Date(),
+      lockedUntil: new Date(Date.now() + leaseSeconds(config.WEBHOOK_TIMEOUT_MS) * 1000),
     });
     await tx.flush();
     return created;
