@@ -75,10 +75,7 @@ export const adminResolvers: Resolvers = {
       }),
     redeliverWebhookEvent: (_root, { eventId, endpointId }, ctx) =>
       asGraphql(() =>
-        redeliverWebhookEvent(ctx.services.orm, company(ctx), { eventId, endpointId }, {
-          now: ctx.services.clock.now(),
-          retries: ctx.services.config.WEBHOOK_RETRY_DELAYS.length,
-        }),
+        redeliverWebhookEvent(ctx.services.orm, company(ctx), { eventId, endpointId }, { retries: ctx.services.config.WEBHOOK_RETRY_DELAYS.length }),
       ),
   },
 };

@@ -2,7 +2,7 @@
 import { Appointment, Facilitator, Service } from '../../src/db/entities/index.ts';
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from '../../src/domain/appointments.ts';
 import { availability, requestedDates } from '../../src/domain/availability.ts';
-import { NotFound } from '../../src/domain/errors.ts';
+import { Invalid, NotFound } from '../../src/domain/errors.ts';
 import { setDateOverride, setWeeklyWindows } from '../../src/domain/facilitators.ts';
 import { createService, deleteService, deleteServiceOption, setServiceOption, updateService } from '../../src/domain/services.ts';
 import { pageRequest } from '../../src/domain/paging.ts';
@@ -51,6 +51,7 @@ export const appointmentResolvers: Resolvers = {
     },
     appointments: async (_root, args, ctx) => {
       const { page, pageSize } = pageRequest(args.page, args.pageSize);
+      if (args.startDate && args.endDate && args.endDate < args.startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
       const company = (await ctx.loaders.company.load(ctx.caller!.companyId))!;
       const where: Record<string, unknown> = { status: args.status ?? { $ne: 'CANCELLED' } };
       if (args.facilitatorId) where.facilitator = args.facilitatorId;

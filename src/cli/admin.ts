@@ -268,7 +268,7 @@ function adminProgram(): Command {
         .option('--endpoint <id>', 'only to this endpoint (whk_…), whatever happened before'),
     (o: Json & { company: string; event: string; endpoint?: string }, { orm, clock, config }) =>
       naming(o.endpoint ? 'endpoint' : 'event', () =>
-        redeliverWebhookEvent(orm, o.company, { eventId: o.event, endpointId: o.endpoint }, { now: clock.now(), retries: config.WEBHOOK_RETRY_DELAYS.length }),
+        redeliverWebhookEvent(orm, o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
       ),
     (r) => `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.`,
   );

@@ -336,7 +336,7 @@ export async function redeliverWebhookEvent(
   orm: MikroORM,
   companyId: string,
   input: { eventId: string; endpointId?: string | null },
-  { now, retries }: { now: Date; retries: number },
+  { retries }: { retries: number },
 ): Promise<{ eventId: string; endpointIds: string[] }> {
   const em = companyEm(orm, companyId);
   const event = await em.findOne(WebhookEvent, { id: input.eventId });
