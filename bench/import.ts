@@ -8,10 +8,7 @@
  * DATABASE_URL; either is removed at the end. `--customers N` (default 20000, about 290,000 records)
  * sizes the bundle, which is in id order as an export writes it.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -19,11 +16,11 @@ import cliProgress from 'cli-progress';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { countRecords, generateBundle } from '../src/db/demo-data.ts';
-import { startEmbedded } from '../src/db/embedded.ts';
 import { importBundle } from '../src/db/import.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
 import { Company } from '../src/db/entities/index.ts';
 import { unscopedEm } from '../src/db/scope.ts';
+import { benchDatabase } from './database.ts';
 
 const BAR = 50_000;
 const MIN_RECORDS = 200_000;
@@ -33,38 +30,6 @@ const customers = Number(values.customers);
 if (!Number.isInteger(customers) || customers < 1) {
   console.error(`--customers must be a whole number >= 1, got ${values.customers}`);
   process.exit(2);
-}
-
-/** A database of the benchmark's own, and how to remove it. */
-async function benchDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `bench_import_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client(serverUrl);
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      remove: async () => {
-        const client = new pg.Client(serverUrl);
-        await client.connect();
-        await client.query(`drop database if exists "${name}" with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
-  const db = await startEmbedded(dir);
-  return {
-    url: db.url,
-    remove: async () => {
-      await db.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Whether the import may turn off foreign-key triggers (src/db/import.ts), which decides its speed. */
@@ -110,7 +75,7 @@ async function bareCopySeconds(url: string, count: number): Promise<number> {
   }
 }
 
-const database = await benchDatabase();
+const database = await benchDatabase('import');
 let failed = false;
 try {
   process.stderr.write(`generating a bundle for ${customers} customers...\n`);
