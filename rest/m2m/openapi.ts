@@ -8,36 +8,12 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/domain/paging.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
+import {
+  array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
+  openApiPath, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  type Schema,
+} from '../openapi-schema.ts';
 
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description && { description }), ...extra });
-const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description && { description }), ...extra });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description && { description }) });
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
-const constant = (value: string, description?: string): Schema => ({ type: 'string', const: value, ...(description && { description }) });
-const enumOf = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: values, ...(description && { description }) });
-const array = (items: Schema, description?: string): Schema => ({ type: 'array', items, ...(description && { description }) });
-
-/** An object with exactly these properties, every one always present except the `optional` ones. */
-function object(properties: Record<string, Schema>, description?: string, optional: string[] = []): Schema {
-  return {
-    type: 'object',
-    ...(description && { description }),
-    properties,
-    required: Object.keys(properties).filter((name) => !optional.includes(name)),
-    additionalProperties: false,
-  };
-}
-
-/** A request body of only the listed fields: the `required` ones, or else at least one. */
-function input(properties: Record<string, Schema>, description: string, required: string[] = []): Schema {
-  return { type: 'object', description, properties, ...(required.length ? { required } : { minProperties: 1 }), additionalProperties: false };
-}
-
-const prefixedId = (prefix: string, what: string): Schema =>
-  str(`${what}: a \`${prefix}\` id.`, { pattern: `^${prefix}`, examples: [`${prefix}01jzp7pt00yndamntynwer2t34`] });
 
 const LOCAL_DATETIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$';
 const localDatetime = (description: string): Schema => str(`${description} Local time without offset, in the zone of \`tz\`.`, { pattern: LOCAL_DATETIME, examples: ['2026-12-01T09:30:00'] });
@@ -46,7 +22,6 @@ const date = (description: string): Schema => str(description, { format: 'date',
 const clockTime = (description: string): Schema => str(`${description} \`HH:MM\`, local to the facilitator.`, { pattern: '^\\d{2}:\\d{2}$', examples: ['09:15'] });
 const timezone = str('IANA timezone name.', { examples: ['Europe/London'] });
 const base100 = (description: string): Schema => int(`${description}, base-100 (integer minor units: 1250 is 12.50).`, { minimum: 0 });
-const count = (description: string): Schema => int(description, { minimum: 0 });
 
 const MONEY_CURRENCIES = ['GBP', 'EUR', 'USD'];
 const moneyCurrency = enumOf(MONEY_CURRENCIES, 'ISO 4217 currency code.');
@@ -566,11 +541,9 @@ const HEADERS: Record<string, Schema> = {
   Allow: header('The methods this path takes.', str(undefined, { examples: ['GET, PUT'] }), true),
   'WWW-Authenticate': header('The bearer challenge (RFC 6750), with `error="invalid_token"` for a token that was sent but is not valid.', str(), true),
 };
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const RATE_LIMIT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
 const CACHE_HEADERS = { 'X-Cache': headerRef('X-Cache'), Age: headerRef('Age') };
 
-const json = (schema: Schema) => ({ 'application/json': { schema } });
 const errorResponse = (description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({ description, headers, content: json(ref('Error')) });
 const RESPONSES: Record<string, Schema> = {
   BadRequest: errorResponse('A missing or invalid parameter or body field; the message names it (`pageSize: must be at most 100`).', {}),
@@ -587,10 +560,7 @@ const RESPONSES: Record<string, Schema> = {
   }),
   InternalError: errorResponse('An unexpected failure; nothing about it is disclosed.', {}),
 };
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
-const queryParameter = (name: string, schema: Schema, description: string) => ({ name, in: 'query', required: false, description, schema });
 const PARAMETERS: Record<string, Schema> = {
   page: queryParameter('page', int(undefined, { minimum: 0, default: 0 }), 'Page index, from 0. Negative: 400.'),
   pageSize: queryParameter('pageSize', int(undefined, { minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }), `Items per page, 1 to ${MAX_PAGE_SIZE}. Outside that range: 400.`),
@@ -825,8 +795,6 @@ function scopeDescriptions(routes: Route[]): Record<string, string> {
   );
 }
 
-const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
-const pathParameterNames = (expressPath: string) => [...expressPath.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 function operationOf(route: Route): Record<string, unknown> {
   const key = `${route.method} ${route.path}`;
@@ -898,16 +866,6 @@ const TOKEN_OPERATION = {
       429: errorResponse('Too many failed attempts for this client ID or address: retry after `Retry-After` seconds.', { 'Retry-After': headerRef('Retry-After') }),
       500: responseRef('InternalError'),
     },
-  },
-};
-
-const DOCUMENT_OPERATION = {
-  get: {
-    operationId: 'getOpenApiDocument',
-    tags: ['Document'],
-    summary: 'This OpenAPI document',
-    security: [],
-    responses: { 200: { description: 'The OpenAPI 3.1 document of this interface.', content: json({ type: 'object' }) } },
   },
 };
 

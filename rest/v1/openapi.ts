@@ -8,41 +8,16 @@
 import type { Rule } from '../../src/domain/errors.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
+import {
+  array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
+  openApiPath, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  type Schema,
+} from '../openapi-schema.ts';
 import { IDEMPOTENCY_HOURS } from './idempotency.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './routes.ts';
 
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description && { description }), ...extra });
-const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description && { description }), ...extra });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description && { description }) });
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
-const constant = (value: string, description?: string): Schema => ({ type: 'string', const: value, ...(description && { description }) });
-const enumOf = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: values, ...(description && { description }) });
-const array = (items: Schema, description?: string, extra: Schema = {}): Schema => ({ type: 'array', items, ...(description && { description }), ...extra });
-
-/** An object with exactly these properties, every one always present except the `optional` ones. */
-function object(properties: Record<string, Schema>, description?: string, optional: string[] = []): Schema {
-  return {
-    type: 'object',
-    ...(description && { description }),
-    properties,
-    required: Object.keys(properties).filter((name) => !optional.includes(name)),
-    additionalProperties: false,
-  };
-}
-
-/** A request body of only the listed fields: the `required` ones, or else at least one. */
-function input(properties: Record<string, Schema>, description: string, required: string[] = []): Schema {
-  return { type: 'object', description, properties, ...(required.length ? { required } : { minProperties: 1 }), additionalProperties: false };
-}
-
-const prefixedId = (prefix: string, what: string): Schema =>
-  str(`${what}: a \`${prefix}\` id.`, { pattern: `^${prefix}`, examples: [`${prefix}01jzp7pt00yndamntynwer2t34`] });
 const instant = (description: string): Schema => str(`${description} An ISO 8601 instant in UTC.`, { format: 'date-time', examples: ['2026-12-05T18:00:00.000Z'] });
 const date = (description: string): Schema => str(`${description} \`YYYY-MM-DD\`.`, { format: 'date', examples: ['2026-12-01'] });
-const count = (description: string): Schema => int(description, { minimum: 0 });
 const amount = (description: string): Schema => ({ type: 'number', description: `${description}, a decimal amount in currency units (15.5 is 15.50).`, minimum: 0 });
 
 const CURRENCIES = ['GBP', 'EUR', 'USD'];
@@ -381,12 +356,10 @@ const HEADERS: Record<string, Schema> = {
   Age: header('Seconds since the cached answer was stored (0 on a MISS).', int(undefined, { minimum: 0 }), false),
   'Cache-Control': header('Always `no-store`.', constant('no-store')),
 };
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const RATE_LIMIT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
 /** A malformed JSON body is refused before the API key is known, so without the rate-limit fields. */
 const OPTIONAL_RATE_LIMIT_HEADERS = { RateLimit: { ...HEADERS.RateLimit, required: false }, 'RateLimit-Policy': { ...HEADERS['RateLimit-Policy'], required: false } };
 
-const json = (schema: Schema) => ({ 'application/json': { schema } });
 const errorResponse = (schema: string, description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({ description, headers, content: json(ref(schema)) });
 const RESPONSES: Record<string, Schema> = {
   BadRequest: errorResponse(
@@ -410,10 +383,7 @@ const RESPONSES: Record<string, Schema> = {
   }),
   InternalError: errorResponse('InternalError', 'An unexpected failure; nothing about it is disclosed.', {}),
 };
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
-const queryParameter = (name: string, schema: Schema, description: string) => ({ name, in: 'query', required: false, description, schema });
 const PARAMETERS: Record<string, Schema> = {
   page: queryParameter('page', int(undefined, { minimum: 1, default: 1 }), 'Page, counted from 1. Below 1: 400.'),
   perPage: queryParameter('perPage', int(undefined, { minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }), `Items per page, 1 to ${MAX_PER_PAGE}. Outside that range: 400.`),
@@ -614,8 +584,6 @@ ${bullets(ERROR_CODES)}
 **Limits.** Requests are counted per API key (by default 100 a minute). Every authenticated answer carries the IETF
 \`RateLimit\` and \`RateLimit-Policy\` fields; a 429 carries \`Retry-After\`: back off exponentially. Bodies are at most 100 kB.`;
 
-const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
-const pathParameterNames = (expressPath: string) => [...expressPath.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 function successResponse(route: Route, operation: Operation): [string, Record<string, unknown>] {
   const status = operation.status ?? 200;
@@ -677,16 +645,6 @@ const TOKEN_OPERATION = {
       429: { ...RESPONSES.TooManyRequests, description: 'Too many failed attempts for this API key or address: retry after `Retry-After` seconds.', headers: { 'Retry-After': headerRef('Retry-After') } },
       500: responseRef('InternalError'),
     },
-  },
-};
-
-const DOCUMENT_OPERATION = {
-  get: {
-    operationId: 'getOpenApiDocument',
-    tags: ['Document'],
-    summary: 'This OpenAPI document',
-    security: [],
-    responses: { 200: { description: 'The OpenAPI 3.1 document of this interface.', content: json({ type: 'object' }) } },
   },
 };
 

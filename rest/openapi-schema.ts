@@ -1,0 +1,50 @@
+/** The small vocabulary both OpenAPI documents (rest/m2m/openapi.ts, rest/v1/openapi.ts) are written in. */
+export type Schema = Record<string, unknown>;
+
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description && { description }), ...extra });
+export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description && { description }), ...extra });
+export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description && { description }) });
+export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] });
+export const constant = (value: string, description?: string): Schema => ({ type: 'string', const: value, ...(description && { description }) });
+export const enumOf = (values: readonly string[], description?: string): Schema => ({ type: 'string', enum: values, ...(description && { description }) });
+export const array = (items: Schema, description?: string, extra: Schema = {}): Schema => ({ type: 'array', items, ...(description && { description }), ...extra });
+export const count = (description: string): Schema => int(description, { minimum: 0 });
+
+/** An object with exactly these properties, every one always present except the `optional` ones. */
+export function object(properties: Record<string, Schema>, description?: string, optional: string[] = []): Schema {
+  return {
+    type: 'object',
+    ...(description && { description }),
+    properties,
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    additionalProperties: false,
+  };
+}
+
+/** A request body of only the listed fields: the `required` ones, or else at least one. */
+export function input(properties: Record<string, Schema>, description: string, required: string[] = []): Schema {
+  return { type: 'object', description, properties, ...(required.length ? { required } : { minProperties: 1 }), additionalProperties: false };
+}
+
+export const prefixedId = (prefix: string, what: string): Schema =>
+  str(`${what}: a \`${prefix}\` id.`, { pattern: `^${prefix}`, examples: [`${prefix}01jzp7pt00yndamntynwer2t34`] });
+
+export const json = (schema: Schema) => ({ 'application/json': { schema } });
+export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+export const queryParameter = (name: string, schema: Schema, description: string) => ({ name, in: 'query', required: false, description, schema });
+export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
+export const pathParameterNames = (expressPath: string) => [...expressPath.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** `GET /openapi.json` itself. */
+export const DOCUMENT_OPERATION = {
+  get: {
+    operationId: 'getOpenApiDocument',
+    tags: ['Document'],
+    summary: 'This OpenAPI document',
+    security: [],
+    responses: { 200: { description: 'The OpenAPI 3.1 document of this interface.', content: json({ type: 'object' }) } },
+  },
+};
