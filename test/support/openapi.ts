@@ -192,3 +192,24 @@ export function operations(doc: Json): { key: string; method: string; template: 
     HTTP_METHODS.filter((method) => pathItem[method]).map((method) => ({ key: `${method.toUpperCase()} ${template}`, method, template, operation: pathItem[method] })),
   );
 }
+
+/** Every schema of the document that does not compile under JSON Schema 2020-12, with where it is. */
+export function uncompilableSchemas(doc: Json): { failures: string[]; checked: number } {
+  const compile = schemaCompiler(doc);
+  const schemas = everySchema(doc);
+  const failures = schemas.flatMap(({ at, schema }) => {
+    try {
+      compile(schema);
+      return [];
+    } catch (error) {
+      return [`${at}: ${(error as Error).message}`];
+    }
+  });
+  return { failures, checked: schemas.length };
+}
+
+/** The operationIds that are missing or used more than once. */
+export function badOperationIds(doc: Json): unknown[] {
+  const ids = operations(doc).map((o) => o.operation.operationId);
+  return ids.filter((id, i) => typeof id !== 'string' || !id || ids.indexOf(id) !== i);
+}
