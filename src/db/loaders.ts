@@ -160,15 +160,16 @@ export function createLoaders(em: EntityManager, companyId: string) {
       parentColumn: 'customer_id',
       order: 't.purchased_at desc, t.id desc',
       where: (f) => {
-        const parts: string[] = [];
-        const params: unknown[] = [];
-        if (f.from) parts.push('t.purchased_at >= ?') && params.push(f.from);
-        if (f.until) parts.push('t.purchased_at < ?') && params.push(f.until);
+        const conditions: [string, unknown][] = [];
+        if (f.from) conditions.push(['t.purchased_at >= ?', f.from]);
+        if (f.until) conditions.push(['t.purchased_at < ?', f.until]);
         if (f.futureOnlyAfter) {
-          parts.push('exists (select 1 from booking b join event_date d on d.id = b.event_date_id where b.transaction_id = t.id and d.starts_at > ?)');
-          params.push(f.futureOnlyAfter);
+          conditions.push([
+            'exists (select 1 from booking b join event_date d on d.id = b.event_date_id where b.transaction_id = t.id and d.starts_at > ?)',
+            f.futureOnlyAfter,
+          ]);
         }
-        return { sql: parts.join(' and '), params };
+        return { sql: conditions.map(([sql]) => sql).join(' and '), params: conditions.map(([, param]) => param) };
       },
     }),
     passPurchasesOfCustomer: pagedChildren<IPassPurchase>(em, companyId, {
