@@ -61,6 +61,3 @@ export function graphqlContext(services: Services, caller: Caller | null, reques
   };
 }
 
-export async function createContext(services: Services, req: { headers: Record<string, unknown>; id?: unknown }): Promise<GraphqlContext> {
-  return graphqlContext(services, null, String(req.id ?? req.headers['x-request-id'] ?? ''));
-}

@@ -42,10 +42,6 @@ export class CallerDirectory {
     };
   }
 
-  /** Forgets what it knew of a client or key (after a revocation in this process). */
-  forget(id: string): void {
-    this.#statuses.delete(id);
-  }
 
   async #usable(surface: Surface, id: string): Promise<boolean> {
     const now = this.#clock.now().getTime();
