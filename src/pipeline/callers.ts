@@ -42,7 +42,6 @@ export class CallerDirectory {
     };
   }
 
-
   async #usable(surface: Surface, id: string): Promise<boolean> {
     const now = this.#clock.now().getTime();
     const known = this.#statuses.get(id);
