@@ -1,4 +1,6 @@
 /** The small vocabulary both OpenAPI documents (rest/m2m/openapi.ts, rest/v1/openapi.ts) are written in. */
+import type { Route } from './route.ts';
+
 export type Schema = Record<string, unknown>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -48,3 +50,17 @@ export const DOCUMENT_OPERATION = {
     responses: { 200: { description: 'The OpenAPI 3.1 document of this interface.', content: json({ type: 'object' }) } },
   },
 };
+
+/** The `paths` of a document: the fixed operations, then one operation per route under its OpenAPI path. */
+export function pathsOf(
+  routes: Route[],
+  fixed: Record<string, Record<string, unknown>>,
+  operationOf: (route: Route) => Record<string, unknown>,
+): Record<string, Record<string, unknown>> {
+  const paths = { ...fixed };
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return paths;
+}

@@ -10,7 +10,7 @@ import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
 import {
   array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
-  openApiPath, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  openApiPath, pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
   type Schema,
 } from '../openapi-schema.ts';
 
@@ -870,11 +870,7 @@ const TOKEN_OPERATION = {
 };
 
 export function m2mOpenApi(routes: Route[], basePath: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { '/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION };
-  for (const route of routes) {
-    const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
-  }
+  const paths = pathsOf(routes, { '/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION }, operationOf);
   return {
     openapi: '3.1.0',
     info: { title: 'Studio booking service: M2M interface', version: '1.0.0', description: DESCRIPTION },

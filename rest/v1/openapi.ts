@@ -10,7 +10,7 @@ import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
 import {
   array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
-  openApiPath, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
   type Schema,
 } from '../openapi-schema.ts';
 import { IDEMPOTENCY_HOURS } from './idempotency.ts';
@@ -649,11 +649,7 @@ const TOKEN_OPERATION = {
 };
 
 export function v1OpenApi(routes: Route[], basePath: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { '/auth/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION };
-  for (const route of routes) {
-    const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
-  }
+  const paths = pathsOf(routes, { '/auth/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION }, operationOf);
   return {
     openapi: '3.1.0',
     info: { title: 'Studio booking service: v1 interface', version: '1.0.0', description: DESCRIPTION },
