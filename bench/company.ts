@@ -1,0 +1,53 @@
+/**
+ * The company the benchmark reads: a generated bundle imported into the bench database, then vacuumed
+ * and analysed so every measurement meets the same plans, whenever autovacuum would have run. Credentials
+ * for both surfaces are made under a server key that the server processes are given (SERVER_KEY).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { generateBundle } from '../src/db/demo-data.ts';
+import { importBundle } from '../src/db/import.ts';
+import { migrate, openOrm } from '../src/db/orm.ts';
+import { createApiClient } from '../src/domain/api-clients.ts';
+import { createCompany } from '../src/domain/companies.ts';
+import { ALL_SCOPES } from '../src/domain/scopes.ts';
+import { createV1Key } from '../src/domain/v1-keys.ts';
+
+/** The date the data is generated around; requests name explicit dates so answers never depend on the clock. */
+export const TODAY = '2026-11-21';
+
+export interface BenchCompany {
+  companyId: string;
+  /** 64 hex characters, for the servers' SERVER_KEY. */
+  serverKey: string;
+  m2m: { client_id: string; client_secret: string };
+  v1: { apiKey: string; apiSecret: string };
+  counts: Record<string, number>;
+}
+
+export async function importCompany(url: string, customers: number): Promise<BenchCompany> {
+  const orm = await openOrm({ url, poolMax: 4 });
+  try {
+    await migrate(orm);
+    const bundle = generateBundle({ seed: 1, customers, bookingsPerCustomer: 10, today: TODAY });
+    const { id: companyId } = await createCompany(orm, { name: 'Bench Studio', timezone: 'Europe/London', currency: 'GBP' });
+    const { counts } = await importBundle(orm, companyId, bundle);
+    const serverKey = randomBytes(32);
+    const client = await createApiClient(orm, serverKey, { companyId, name: 'bench', scopes: ALL_SCOPES.join(' ') }, new Date());
+    const v1 = await createV1Key(orm, serverKey, { companyId, name: 'bench' });
+    await vacuumAnalyze(url);
+    return { companyId, serverKey: serverKey.toString('hex'), m2m: client, v1, counts };
+  } finally {
+    await orm.close();
+  }
+}
+
+async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query('vacuum (analyze)');
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The service under measurement, as it is deployed: `src/main.ts` in a child process of its own on the
+ * bench database, limits raised so they never answer 429, logs off, and a token for each surface.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BenchCompany } from './company.ts';
+import { startServerProcess, type ServerProcess } from './processes.ts';
+
+export interface Project {
+  server: ServerProcess;
+  /** Bearer tokens, M2M (also for GraphQL) and v1. */
+  tokens: { m2m: string; v1: string };
+}
+
+export interface ProjectOptions {
+  root: string;
+  databaseUrl: string;
+  /** Keys the service generates (JWT signing) live here. */
+  dataDir: string;
+  company: BenchCompany;
+  /** CACHE_TTL_SECONDS: 0 turns the read cache off. */
+  cacheSeconds: number;
+  /** Where `node --cpu-prof` writes the process's CPU profile when it stops. */
+  profileDir?: string;
+}
+
+async function tokenOf(url: string, path: string, credentials: object, field: string): Promise<string> {
+  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Record<string, string>)[field]!;
+}
+
+export async function startProject(name: string, options: ProjectOptions): Promise<Project> {
+  await mkdir(options.dataDir, { recursive: true });
+  const server = await startServerProcess(
+    name,
+    join(options.root, 'src/main.ts'),
+    {
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      SERVER_KEY: options.company.serverKey,
+      PORT: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      CACHE_TTL_SECONDS: String(options.cacheSeconds),
+      M2M_RATE_PER_MINUTE: '100000000',
+      M2M_MAX_CONCURRENT: '100000',
+      M2M_DAILY_QUOTA: '100000000',
+      V1_RATE_PER_MINUTE: '100000000',
+      GRAPHQL_MAX_COST: '100000000',
+      // The webhook worker polls once at start and then never: no background statements in the counts.
+      WEBHOOK_POLL_MS: '2147483647',
+    },
+    options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+  );
+  try {
+    const tokens = {
+      m2m: await tokenOf(server.url, '/m2m/token', options.company.m2m, 'access_token'),
+      v1: await tokenOf(server.url, '/api/v1/auth/token', options.company.v1, 'token'),
+    };
+    return { server, tokens };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Stops the service with SIGTERM, as an orchestrator would; it must exit cleanly. */
+export async function stopProject(project: Project): Promise<void> {
+  const code = await project.server.stop();
+  if (code !== 0) throw new Error(`${project.server.name} exited with ${code} on SIGTERM`);
+}

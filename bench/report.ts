@@ -1,0 +1,139 @@
+/**
+ * What `npm run bench` prints: one markdown row per measurement with its bar, then the failed requests,
+ * the statements of the nested GraphQL page, the servers' memory after each round, and (with `--sql`)
+ * each measurement's statements.
+ */
+import type { Checked } from './check.ts';
+import { FEW_ANSWERS, type LoadResult } from './load.ts';
+import type { Measurement } from './measurements.ts';
+import type { StatementCount } from './statements.ts';
+
+const NESTED_SQL_BAR = 5;
+const RSS_BAR_MB = 250;
+const RSS_GROWTH_BAR = 0.1;
+
+export interface Outcome extends Omit<Checked, 'baselineBodies'> {
+  measurement: Measurement;
+  project: LoadResult;
+  baseline: LoadResult;
+}
+
+export interface RssRound {
+  round: number;
+  servers: { name: string; mb: number }[];
+}
+
+export interface Run {
+  heading: string;
+  /** Of a timed run, before any stretching. */
+  seconds: number;
+  outcomes: Outcome[];
+  rss: RssRound[];
+  /** Why statements were not counted, when they were not. */
+  notCounted?: string;
+  listStatements: boolean;
+}
+
+const ratio = (o: Outcome) => o.project.rps / o.baseline.rps;
+const meetsBar = (o: Outcome) => ratio(o) >= o.measurement.bar;
+const rate = (rps: number) => (rps >= 100 ? rps.toFixed(0) : rps.toFixed(1));
+const decimals = (n: number) => String(Number(n.toFixed(2)));
+const perRequest = (count: StatementCount, requests: number) => decimals(count.total / requests);
+
+function nestedSql(outcomes: Outcome[]) {
+  return outcomes
+    .filter((o) => o.measurement.slug.startsWith('graphql-nested-') && o.sql)
+    .map((o) => ({ name: o.measurement.name, count: o.sql!.project.total / o.sql!.requests }));
+}
+
+/** Judged on whole statements: a cached lookup that runs now and then (the caller's API client) adds a fraction. */
+function nestedSqlMeetsBar(outcomes: Outcome[]): boolean {
+  const counts = nestedSql(outcomes).map((n) => Math.round(n.count));
+  return counts.every((c) => c <= NESTED_SQL_BAR) && new Set(counts).size <= 1;
+}
+
+/** Growth of each server's RSS between the last two rounds, as a share. */
+function growth(rss: RssRound[]) {
+  if (rss.length < 2) return [];
+  const [before, after] = rss.slice(-2) as [RssRound, RssRound];
+  return after.servers.map((s, i) => ({ name: s.name, share: s.mb / before.servers[i]!.mb - 1 }));
+}
+
+function rssMeetsBar(rss: RssRound[]): boolean {
+  return rss.every((r) => r.servers.every((s) => s.mb <= RSS_BAR_MB)) && growth(rss).every((g) => g.share <= RSS_GROWTH_BAR);
+}
+
+export function meetsEveryBar(run: Run): boolean {
+  return run.outcomes.every(meetsBar) && nestedSqlMeetsBar(run.outcomes) && rssMeetsBar(run.rss);
+}
+
+export function report(run: Run): string {
+  const { outcomes, rss } = run;
+  const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const lines = [
+    '',
+    run.heading,
+    '',
+    '| measurement | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | SQL/request project / baseline | body bytes | bar |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...outcomes.map((o) => {
+      const cells = [
+        o.measurement.name,
+        rate(o.project.rps),
+        o.project.p50,
+        o.project.p99,
+        rate(o.baseline.rps),
+        o.baseline.p50,
+        o.baseline.p99,
+        ratio(o).toFixed(2),
+        o.sql ? `${perRequest(o.sql.project, o.sql.requests)} / ${perRequest(o.sql.baseline, o.sql.requests)}` : 'n/a',
+        Math.round(o.bodyBytes),
+        `${o.measurement.bar} ${verdict(meetsBar(o))}`,
+      ];
+      return `| ${cells.join(' | ')} |`;
+    }),
+    '',
+    run.notCounted
+      ? `SQL statements not counted: ${run.notCounted}.`
+      : "SQL/request: statements PostgreSQL ran (pg_stat_statements) for the sample, per request; the audit log's batched inserts are left out.",
+  ];
+  const failed = outcomes.filter((o) => o.project.non2xx || o.project.errors || o.baseline.non2xx || o.baseline.errors);
+  const failures = (side: LoadResult) => `${side.non2xx} non-2xx, ${side.errors} errors`;
+  lines.push(
+    failed.length
+      ? `Failed requests in the timed runs: ${failed.map((o) => `${o.measurement.name}: project ${failures(o.project)}, baseline ${failures(o.baseline)}`).join('; ')}.`
+      : 'Failed requests in the timed runs: none on either side.',
+  );
+  const answered = (side: LoadResult) => `${side.answers} answers in ${side.seconds.toFixed(0)} s`;
+  const slow = outcomes.filter((o) => Math.min(o.project.answers, o.baseline.answers) < FEW_ANSWERS || Math.max(o.project.seconds, o.baseline.seconds) > run.seconds + 1);
+  if (slow.length) {
+    lines.push(
+      `Slow timed runs, stretched towards ${FEW_ANSWERS} answers (fewer make unsteady figures): ` +
+        `${slow.map((o) => `${o.measurement.name}: service ${answered(o.project)}, baseline ${answered(o.baseline)}`).join('; ')}.`,
+    );
+  }
+  const nested = nestedSql(outcomes);
+  if (nested.length) {
+    lines.push(
+      `SQL statements for the nested GraphQL page: ${nested.map((n) => `${n.name} ${decimals(n.count)}`).join(', ')} ` +
+        `(bar, rounded to whole statements: at most ${NESTED_SQL_BAR}, the same at every page size): ${verdict(nestedSqlMeetsBar(outcomes))}`,
+    );
+  }
+  if (rss.length) {
+    lines.push('', ...rss.map((r) => `RSS after round ${r.round}: ${r.servers.map((s) => `${s.name} ${s.mb.toFixed(0)} MB`).join(', ')}`));
+    const grown = growth(rss).filter((g) => g.share > RSS_GROWTH_BAR);
+    lines.push(
+      `RSS bar: at most ${RSS_BAR_MB} MB, and at most ${RSS_GROWTH_BAR * 100}% growth between the last two rounds: ${verdict(rssMeetsBar(rss))}` +
+        (grown.length ? ` (grew: ${grown.map((g) => `${g.name} +${(g.share * 100).toFixed(0)}%`).join(', ')})` : ''),
+    );
+  }
+  if (run.listStatements) {
+    for (const o of outcomes.filter((x) => x.sql)) {
+      lines.push('', `Statements of ${o.measurement.name}, per request:`);
+      for (const [side, count] of [['project', o.sql!.project], ['baseline', o.sql!.baseline]] as const) {
+        for (const s of count.statements) lines.push(`  ${side} ${decimals(s.calls / o.sql!.requests)}x ${s.query.replace(/\s+/g, ' ').slice(0, 200)}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
