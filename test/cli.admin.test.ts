@@ -123,7 +123,8 @@ describe('admin commands print the documented JSON', () => {
       command: 'import --company ID --file BUNDLE.json',
       args: () => ['import', '--company', made.company, '--file', made.bundle],
       check: (output) => {
-        expect(keys(output)).toEqual(['imported']);
+        expect(keys(output)).toEqual(['imported', 'newIds']);
+        expect(output.newIds).toBe(false);
         expect(output.imported.customers).toBe(2);
         for (const count of Object.values(output.imported)) expect(typeof count).toBe('number');
       },
@@ -207,7 +208,8 @@ describe('admin commands print the documented JSON', () => {
     {
       command: 'webhook test --company ID',
       args: () => ['webhook', 'test', '--company', made.company],
-      check: (output) => expect(output).toEqual({ delivered: true, status: 204 }),
+      check: (output) =>
+        expect(output).toEqual({ delivered: true, status: 204, eventId: expect.stringMatching(/^whe_/), event: 'registration.created', endpointId: expect.stringMatching(/^whk_/) }),
       env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
     },
     {
@@ -243,6 +245,14 @@ describe('admin commands print the documented JSON', () => {
     expect(bundle.customers.map((c: { id: string }) => c.id).sort()).toEqual(['cust_ada', 'cust_bob']);
   });
 
+  it('imports the export into another company with new ids, and says so', async () => {
+    const { id: other } = await adminJson(['company', 'create', '--name', 'Second Harbour', '--timezone', 'Europe/London', '--currency', 'GBP']);
+    const run = await admin(['import', '--company', other, '--file', made.exported]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(new RegExp(`^Imported into ${other} with new ids, as the bundle's own are taken in this database:\ncustomers\\s+2\n`));
+    expect(await adminJson(['import', '--company', other, '--file', made.exported, '--new-ids'])).toMatchObject({ newIds: true, imported: { customers: 2 } });
+  });
+
   it('sends the test webhook as a JSON POST of the documented envelope', () => {
     expect(received).toHaveLength(1);
     const [delivery] = received;
@@ -274,12 +284,23 @@ describe('admin commands print the documented JSON', () => {
 
     const all = await adminJson(['audit', 'list', '--company', made.company]);
     expect(all.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3', '/customers?page=2', '/customers?page=1']);
-    expect(all[0]).toEqual({ client: 'm2m_a', method: 'GET', path: '/customers?page=3', resourceType: 'customer', operation: null, action: 'READ', status: 200, at: '2026-11-01T09:02:00.000Z' });
+    expect(all[0]).toEqual({ client: 'm2m_a', method: 'GET', path: '/customers?page=3', resourceType: 'customer', operation: null, action: 'READ', status: 200, missingScope: null, at: '2026-11-01T09:02:00.000Z' });
 
     const filtered = await adminJson(['audit', 'list', '--company', made.company, '--client', 'm2m_a', '--since', '2026-11-01T09:01:00Z', '--limit', '5']);
     expect(filtered.map((e: { path: string }) => e.path)).toEqual(['/customers?page=3']);
     const limited = await adminJson(['audit', 'list', '--company', made.company, '--limit', '2']);
     expect(limited).toHaveLength(2);
+  });
+
+  it.each([
+    ['client create', () => ['client', 'create', '--company', made.company, '--name', 'Dated', '--scopes', 'customers:read', '--expires-days', '7'], /^expires_at\s+\d{4}-\d{2}-\d{2}T[\d:.]+Z$/m],
+    ['client list', () => ['client', 'list', '--company', made.company], /^m2m_\S+\s+Dated\s+customers:read\s+\d{4}-\d{2}-\d{2}T[\d:.]+Z\s+no$/m],
+    ['audit list', () => ['audit', 'list', '--company', made.company, '--limit', '1'], /\s2026-11-01T09:02:00\.000Z$/m],
+    ['webhook deliveries', () => ['webhook', 'deliveries', '--company', made.company, '--limit', '1'], /\s\d{4}-\d{2}-\d{2}T[\d:.]+Z\s+\d+$/m],
+  ] as [string, () => string[], RegExp][])('%s prints its dates for people', async (_command, args, dated) => {
+    const run = await admin(args());
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(dated);
   });
 
   it('prints tables for people without --json', async () => {

@@ -91,7 +91,7 @@ describe('generated bundles', () => {
   ])('import without error (%s)', async (companyId, options) => {
     const bundle: Bundle = generateBundle(options);
     const progress: number[] = [];
-    const counts = await importBundle(ctx.orm, companyId, bundle, { onProgress: (done, total) => progress.push(done / total) });
+    const { counts } = await importBundle(ctx.orm, companyId, bundle, { onProgress: (done, total) => progress.push(done / total) });
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(countRecords(bundle));
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1);
@@ -112,7 +112,7 @@ describe('an import that its caller stops', () => {
       };
       await expect(importBundle(ctx.orm, 'co_stop', generateBundle({ customers: 300, seed: 4 }), { onProgress })).rejects.toThrow('stopped by the caller');
       expect(await companyEm(ctx.orm, 'co_stop').count(Customer, {})).toBe(0);
-      const counts = await importBundle(ctx.orm, 'co_stop', generateBundle({ customers: 300, seed: 4 }));
+      const { counts } = await importBundle(ctx.orm, 'co_stop', generateBundle({ customers: 300, seed: 4 }));
       expect(counts.customers).toBe(300);
     } finally {
       await ctx.close();

@@ -122,7 +122,7 @@ beforeAll(async () => {
   em.create(Company, { id: other, name: 'Other', timezone: 'Europe/Paris', currency: 'EUR' });
   em.create(Customer, { id: 'cust_existing', company: studio, firstname: 'Eve', lastname: 'Existing', email: 'eve@example.com' });
   em.create(Customer, { id: 'cust_elsewhere', company: other, firstname: 'Olga', lastname: 'Other', email: 'olga@example.com' });
-  em.create(Event, { id: 'evt_existing', company: studio, name: 'Existing class', timezone: 'Europe/London' });
+  em.create(Event, { id: 'evt_existing', company: studio, name: 'Existing class', kind: 'SCHEDULE', timezone: 'Europe/London' });
   em.create(EventDate, { id: 'date_existing', company: studio, event: 'evt_existing', startsAt: new Date('2026-12-02T18:00:00Z'), duration: 60, capacity: 2, spacesBooked: 1 });
   em.create(Voucher, { id: 'vch_existing', company: studio, code: 'SPRING', percentOff: 5 });
   em.create(PricingOption, { id: 'po-existing', company: studio, event: 'evt_existing', name: 'Drop-in', base100Price: 1000, credits: 1 });
@@ -142,7 +142,9 @@ describe('a bundle with a problem imports nothing and names the place', () => {
     ['an unknown payment method', (b) => ((b.transactions[0].bookings[0].payment as Record<string, unknown>).method = 'CASH'),
       'transactions[0].bookings[0].payment.method: must be CARD or PASS'],
     ['a local datetime with an offset', (b) => (b.events[0].dates[0].datetime = '2026-12-01T09:00:00Z'),
-      'events[0].dates[0].datetime: must be a local datetime YYYY-MM-DDTHH:MM:SS'],
+      'events[0].dates[0].datetime: must be a local datetime YYYY-MM-DDTHH:MM:SS from 1900-01-01 to 2999-12-31'],
+    ['a local datetime outside the dates accepted', (b) => (b.events[0].dates[0].datetime = '0000-12-01T09:00:00'),
+      'events[0].dates[0].datetime: must be a local datetime YYYY-MM-DDTHH:MM:SS from 1900-01-01 to 2999-12-31'],
     ['negative money', (b) => (b.passes[0].base100Price = -1), 'passes[0].base100Price: must be >= 0'],
     ['a misspelt field', (b) => ((b.customers[0] as Record<string, unknown>).firstName = 'Ada'), 'customers[0]: unknown field firstName'],
     ['a dangling reference', (b) => (b.transactions[0].bookings[0].eventDateId = 'date_x'),
@@ -157,7 +159,9 @@ describe('a bundle with a problem imports nothing and names the place', () => {
     ['a media id also used by a video purchase', (b) => (b.videoPurchases[0].id = 'media_intro'),
       'videoPurchases[0].id: duplicate id media_intro (first at media[0])'],
     ['an id already in the company', (b) => (b.customers[1].id = 'cust_existing'), 'customers[1].id: cust_existing already exists'],
-    ['an id already in another company', (b) => (b.customers[1].id = 'cust_elsewhere'), 'customers[1].id: cust_elsewhere already exists'],
+    // Taken by another company: the import gives the bundle new ids and says nothing of that company's record;
+    // what is left is the bundle's own problem, references to the customer it renamed.
+    ['an id already in another company', (b) => (b.customers[1].id = 'cust_elsewhere'), 'transactions[0].bookings[1].boughtForId: unknown reference cust_bob'],
     ['an event date booked over capacity', (b) => (b.events[0].dates[0].capacity = 1),
       'events[0].dates[0].capacity: its live bookings take 2 spaces, more than the capacity of 1'],
     ['bookings that overfill an event date already in the database', (b) => {
@@ -221,7 +225,7 @@ describe('a valid bundle', () => {
   const progress: [number, number][] = [];
 
   beforeAll(async () => {
-    counts = await importBundle(ctx.orm, studio, validBundle(), { onProgress: (done, total) => progress.push([done, total]) });
+    ({ counts } = await importBundle(ctx.orm, studio, validBundle(), { onProgress: (done, total) => progress.push([done, total]) }));
   });
 
   it('reports what it imported, per collection and nested kind', () => {
@@ -309,7 +313,7 @@ describe('a valid bundle', () => {
   });
 
   it("resolves references to the company's existing records and adds to their counters", async () => {
-    const counts = await importBundle(ctx.orm, studio, {
+    const { counts } = await importBundle(ctx.orm, studio, {
       format: 1,
       transactions: [{ customerId: 'cust_existing', purchaseDate: '2026-11-21T12:00:00', bookings: [
         { eventDateId: 'date_existing', pricingOptionId: 'po-existing', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_1' } },
@@ -347,7 +351,7 @@ describe('a role that may not turn off foreign-key triggers', () => {
       broken.events[0].dates[0].capacity = 1;
       await expect(importBundle(orm, studio, broken)).rejects.toThrow('events[0].dates[0].capacity: its live bookings take 2 spaces, more than the capacity of 1');
       expect(await companyEm(own.orm, studio).count(Customer, {})).toBe(0);
-      const counts = await importBundle(orm, studio, validBundle());
+      const { counts } = await importBundle(orm, studio, validBundle());
       expect(counts.bookings).toBe(3);
       expect(await companyEm(own.orm, studio).count(Booking, {})).toBe(3);
     } finally {
@@ -369,12 +373,38 @@ describe('the example of the import contract', () => {
       const em = unscopedEm(own.orm);
       em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
       await em.flush();
-      const counts = await importBundle(own.orm, studio, example);
+      const { counts } = await importBundle(own.orm, studio, example);
       expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(19);
       const scoped = companyEm(own.orm, studio);
       expect((await scoped.findOneOrFail(EventDate, 'date_y1')).spacesBooked).toBe(1);
       expect((await scoped.findOneOrFail(Appointment, 'appt_1')).blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
     } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('planner statistics', () => {
+  it('analyses the imported tables, so the first reads are planned on real row counts', async () => {
+    const own = await testOrm();
+    const client = new pg.Client(own.db.url);
+    await client.connect();
+    try {
+      const em = unscopedEm(own.orm);
+      em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
+      await em.flush();
+      await importBundle(own.orm, studio, validBundle());
+      // ANALYZE sets the catalogue's row estimates (-1 until a table was analysed or vacuumed).
+      const { rows } = await client.query<{ relname: string; analysed: boolean }>(
+        `select relname, reltuples >= 0 as analysed from pg_class where relname in ('customer', 'event_transaction', 'booking')`,
+      );
+      expect(rows.sort((a, b) => a.relname.localeCompare(b.relname))).toEqual([
+        { relname: 'booking', analysed: true },
+        { relname: 'customer', analysed: true },
+        { relname: 'event_transaction', analysed: true },
+      ]);
+    } finally {
+      await client.end();
       await own.close();
     }
   });

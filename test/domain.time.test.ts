@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   addDays,
   instantToLocal,
+  isInstantInDateRange,
   isLocalDate,
   isLocalDateTime,
   isTimeZone,
@@ -101,6 +102,25 @@ describe('calendar helpers', () => {
     expect(isLocalDateTime('2026-11-21T23:59')).toBe(false);
     expect(isTimeZone('Europe/London')).toBe(true);
     expect(isTimeZone('Europe/Londn')).toBe(false);
+  });
+
+  it.each([
+    ['the first date accepted', '1900-01-01', true],
+    ['the last date accepted', '2999-12-31', true],
+    ['the day before the range', '1899-12-31', false],
+    ['the day after the range', '3000-01-01', false],
+    ['year 0', '0000-01-01', false],
+    ['year 1', '0001-01-01', false],
+    ['the last day of year 9999', '9999-12-31', false],
+  ])('accepts dates from 1900-01-01 to 2999-12-31 only, as dates, local datetimes and instants: %s', (_case, date, accepted) => {
+    expect(isLocalDate(date)).toBe(accepted);
+    expect(isLocalDateTime(`${date}T12:00:00`)).toBe(accepted);
+    expect(isInstantInDateRange(new Date(`${date}T12:00:00Z`))).toBe(accepted);
+  });
+
+  it('refuses instants that are no date at all', () => {
+    expect(isInstantInDateRange(new Date('not a date'))).toBe(false);
+    expect(isInstantInDateRange(new Date(8.64e15))).toBe(false);
   });
 
   it('converts a hundred thousand local datetimes in well under a second', () => {

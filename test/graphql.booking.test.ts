@@ -38,6 +38,10 @@ const bundle = {
     id: 'package_five', customerId: 'cust_c0', passId: 'pass_5', creditsAllocated: 5, creditsConsumed: 0,
     createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', isCancelled: false, isRefunded: false,
     payment: { currency: 'GBP', base100GrossPrice: 4000, base100Discount: 0, base100NetPrice: 4000 },
+  }, {
+    id: 'package_last', customerId: 'cust_c2', passId: 'pass_5', creditsAllocated: 5, creditsConsumed: 4,
+    createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', isCancelled: false, isRefunded: false,
+    payment: { currency: 'GBP', base100GrossPrice: 4000, base100Discount: 0, base100NetPrice: 4000 },
   }],
   vouchers: [{ id: 'vch_three', code: 'THREE', description: '', percentOff: 50, base100AmountOff: null, validFrom: null, validUntil: null, maxRedemptions: 3, active: true }],
 } as unknown as Bundle;
@@ -131,13 +135,23 @@ describe('bookEvent', () => {
     expect(rows[0].redemptions).toBe(3);
   });
 
-  it('rolls back everything when a booking fails: no spaces held, no outbox rows', async () => {
-    const before = await sql.query(`select (select spaces_booked from event_date where id = 'date_small') as spaces, (select count(*)::int from webhook_event) as events`);
+  it('rolls back everything when a PASS booking runs out of credits after its spaces were held: spaces, credits, transaction, bookings, outbox', async () => {
+    const state = async () => (await sql.query(`select
+      (select spaces_booked from event_date where id = 'date_big') as spaces,
+      (select credits_consumed from pass_purchase where id = 'package_last') as credits,
+      (select count(*)::int from event_transaction) as transactions,
+      (select count(*)::int from booking) as bookings,
+      (select count(*)::int from webhook_event) as events`)).rows[0];
+    const before = await state();
+    studio.app.statements.length = 0;
     const { body } = await graphql(BOOK_EVENT, {
-      input: { customerId: 'cust_c1', eventDateId: 'date_small', pricingOptionId: 'po-dropin', payWith: 'CARD' },
+      input: { customerId: 'cust_c2', eventDateId: 'date_big', pricingOptionId: 'po-dropin', spaces: 2, payWith: 'PASS', packageId: 'package_last' },
     });
-    expect(body.errors[0].extensions.code).toBe('CONFLICT');
-    const after = await sql.query(`select (select spaces_booked from event_date where id = 'date_small') as spaces, (select count(*)::int from webhook_event) as events`);
-    expect(after.rows[0]).toEqual(before.rows[0]);
+    expect(body.errors[0]).toMatchObject({ message: 'Not enough credits left on package_last', extensions: { code: 'CONFLICT' } });
+    const held = studio.app.statements.findIndex((statement) => statement.startsWith('update event_date set spaces_booked = spaces_booked +'));
+    const drawn = studio.app.statements.findIndex((statement) => statement.startsWith('update pass_purchase set credits_consumed'));
+    expect(held).toBeGreaterThanOrEqual(0);
+    expect(drawn).toBeGreaterThan(held);
+    expect(await state()).toEqual(before);
   });
 });

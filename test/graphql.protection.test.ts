@@ -50,6 +50,56 @@ describe('GraphQL protection', () => {
     expect(allowed.status).toBe(200);
   });
 
+  it('refuses a 30-level doubling document, without a token, in well under a second while /healthz keeps answering', async () => {
+    let fragments = 'fragment F0 on Query { __typename }';
+    for (let i = 1; i < 30; i++) fragments += ` fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`;
+    const probes: number[] = [];
+    let refused = false;
+    const probing = (async () => {
+      while (!refused) {
+        const start = performance.now();
+        expect((await fetch(`${studio.url}/healthz`)).status).toBe(200);
+        probes.push(performance.now() - start);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const start = performance.now();
+    const { status, body } = await call(`${studio.url}/graphql`, null, { method: 'POST', body: { query: `{ ...F29 } ${fragments}` } });
+    const elapsed = performance.now() - start;
+    refused = true;
+    await probing;
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(elapsed).toBeLessThan(1000);
+    expect(Math.max(...probes)).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['aliased __typename', 'fragment F0 on Query { a: __typename b: __typename }', (f: string) => `...${f} ...${f}`],
+    ['fields of customers', 'fragment F0 on Query { customers { nodes { id } } }', (f: string) => `...${f} ...${f}`],
+    ['inline fragments', 'fragment F0 on Query { __typename }', (f: string) => `... on Query { ...${f} } ... { ...${f} }`],
+  ])('refuses other doubling shapes (%s) just as fast', async (_shape, first, spread) => {
+    let fragments = first;
+    for (let i = 1; i < 40; i++) fragments += ` fragment F${i} on Query { ${spread(`F${i - 1}`)} }`;
+    const start = performance.now();
+    const { status, body } = await graphql({ query: `{ ...F39 } ${fragments}` });
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a document of more lexical tokens than GRAPHQL_MAX_TOKENS before analysing it', async () => {
+    const { status, body } = await graphql({ query: `{ ${'__typename '.repeat(6000)} }` });
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/token/i);
+  });
+
+  it('counts aliased __typename against GRAPHQL_MAX_ALIASES', async () => {
+    const { status, body } = await graphql({ query: '{ a: __typename b: __typename c: __typename d: __typename }' });
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/alias/i);
+  });
+
   it('answers introspection outside production', async () => {
     const { body } = await graphql({ query: '{ __schema { queryType { name } } }' });
     expect(body.data.__schema.queryType.name).toBe('Query');

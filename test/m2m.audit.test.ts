@@ -60,20 +60,20 @@ describe('the M2M audit log', () => {
     expect(refused.status).toBe(429);
 
     const entries = await entriesOf(client.client_id);
-    const entry = (method: string, path: string, resourceType: string, action: string, status: number) => ({
-      client: client.client_id, method, path, resourceType, operation: null, action, status, at: NOW,
+    const entry = (method: string, path: string, resourceType: string, action: string, status: number, missingScope: string | null = null) => ({
+      client: client.client_id, method, path, resourceType, operation: null, action, status, missingScope, at: NOW,
     });
     expect(entries).toEqual([
       entry('POST', '/m2m/token', 'token', 'UPDATE', 200),
       entry('GET', '/m2m/customers', 'customer', 'READ', 200),
       entry('GET', profile, 'profile', 'READ', 200),
       entry('PUT', profile, 'profile', 'UPDATE', 200),
-      entry('GET', '/m2m/passes', 'pass', 'READ', 403),
+      entry('GET', '/m2m/passes', 'pass', 'READ', 403, 'passes:read'),
       entry('GET', '/m2m/customer/cust_doesnotexist/profile', 'profile', 'READ', 404),
       entry('GET', '/m2m/no-such-thing', 'no-such-thing', 'READ', 404),
       entry('GET', '/m2m/customers', 'customer', 'READ', 400),
-      entry('DELETE', '/m2m/customers', 'customers', 'UPDATE', 405),
-      entry('GET', '/m2m/customers', 'customers', 'READ', 429),
+      entry('DELETE', '/m2m/customers', 'customer', 'UPDATE', 405),
+      entry('GET', '/m2m/customers', 'customer', 'READ', 429),
     ]);
   });
 
@@ -149,9 +149,9 @@ describe('the M2M audit log at shutdown', () => {
     const surfaces = await serviceSurfaces(services);
     const server = await startServer(services, {
       ...surfaces,
-      mount: (app, apollo) => {
-        app.get('/m2m/held', auditCalls(surfaces.pipeline, 'm2m', () => 'held'), authenticate(surfaces.pipeline, 'm2m', presentM2mError), held);
-        surfaces.mount!(app, apollo);
+      mount: (app) => {
+        app.get('/m2m/held', auditCalls(surfaces.pipeline, 'm2m', () => 'held', presentM2mError), authenticate(surfaces.pipeline, 'm2m', presentM2mError), held);
+        surfaces.mount!(app);
       },
     });
     return { server, orm, arrival, release };

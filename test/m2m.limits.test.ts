@@ -16,6 +16,7 @@ import { createApiClient } from '../src/domain/api-clients.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { createCompany } from '../src/domain/companies.ts';
 import { admit, authenticate } from '../src/pipeline/http.ts';
+import { namespaceFor } from '../src/pipeline/shared-state.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { serviceSurfaces } from '../src/server/surfaces.ts';
 import type { Services } from '../src/services.ts';
@@ -50,9 +51,9 @@ const withHeldRoute = (held: HeldRequests) => async (services: Services) => {
   const surfaces = await serviceSurfaces(services);
   return {
     ...surfaces,
-    mount: (app: Parameters<NonNullable<typeof surfaces.mount>>[0], apollo: Parameters<NonNullable<typeof surfaces.mount>>[1]) => {
+    mount: (app: Parameters<NonNullable<typeof surfaces.mount>>[0]) => {
       app.get('/held', authenticate(surfaces.pipeline, 'm2m', presentM2mError), admit(surfaces.pipeline.limits.m2m, presentM2mError), held.route);
-      surfaces.mount!(app, apollo);
+      surfaces.mount!(app);
     },
   };
 };
@@ -195,14 +196,7 @@ describe('M2M limits: daily quota and in-flight leases', () => {
   });
 });
 
-describe('M2M limits shared by two instances', () => {
-  const redisUrl = process.env.REDIS_URL;
-  if (!redisUrl) {
-    it('needs REDIS_URL (skipped)', () => {
-      console.log('m2m.limits: the two-instance test was skipped because REDIS_URL is unset; CI runs it in its Redis pass');
-    });
-    return;
-  }
+(process.env.REDIS_URL ? describe : describe.skip)('M2M limits shared by two instances (needs REDIS_URL, set in CI’s second pass)', () => {
   const clock = new FixedClock('2026-11-21T10:00:00Z');
   const held = new HeldRequests();
   let first: TestApp;
@@ -244,14 +238,42 @@ describe('M2M limits shared by two instances', () => {
   });
 });
 
-describe('M2M limits and cache while Redis is away', () => {
-  const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
-  if (!redisServer) {
-    it('needs a redis-server binary (skipped)', () => {
-      console.log('m2m.limits: the Redis outage test was skipped because no redis-server binary is installed to start and stop');
-    });
-    return;
-  }
+(process.env.REDIS_URL ? describe : describe.skip)('two deployments on one Redis (needs REDIS_URL, set in CI’s second pass)', () => {
+  let production: TestApp;
+  let staging: TestApp;
+  const limited = { ANONYMOUS_RATE_PER_MINUTE: '3' };
+  const anonymous = (app: TestApp) =>
+    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+
+  beforeAll(async () => {
+    production = await startTestApp({ env: limited });
+    staging = await startTestApp({ env: limited });
+  });
+  afterAll(async () => {
+    await staging?.close();
+    await production?.close();
+  });
+
+  it('keep their own per-address budgets: one spent in full leaves the other’s whole', async () => {
+    for (let i = 0; i < 3; i++) expect((await anonymous(production)).status).toBe(200);
+    expect((await anonymous(production)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await anonymous(staging)).status).toBe(200);
+    expect((await anonymous(staging)).status).toBe(429);
+  });
+
+  it('write under namespaces of their own, derived from the database address unless REDIS_NAMESPACE names one', () => {
+    expect(production.services.config.REDIS_NAMESPACE).toBeUndefined();
+    const a = namespaceFor(undefined, production.database.url);
+    const b = namespaceFor(undefined, staging.database.url);
+    expect(a).not.toBe(b);
+    expect(namespaceFor(undefined, production.database.url.replace('://', '://someone:secret@'))).toBe(a);
+    expect(namespaceFor('studio-prod', production.database.url)).toBe('studio-prod');
+  });
+});
+
+const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
+
+(redisServer ? describe : describe.skip)('M2M limits and cache while Redis is away (needs a redis-server binary to start and stop)', () => {
   let redis: ChildProcess;
   let admin: ReturnType<typeof createClient>;
   let studio: Studio;
@@ -259,7 +281,7 @@ describe('M2M limits and cache while Redis is away', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn(redisServer!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await until(() => connects(port));
     admin = createClient({ url: `redis://127.0.0.1:${port}` });
     await admin.connect();

@@ -229,7 +229,7 @@ describe('the document', () => {
     const route = routes.find((r) => keyOf(r) === key)!;
     const { operation } = operations(doc).find((o) => o.key === key)!;
     expect(route.scopes).toEqual([scope]);
-    expect({ security: operation.security, scope: operation['x-required-scope'] }).toEqual({ security: [{ bearer: [scope] }], scope });
+    expect({ security: operation.security, scope: operation['x-required-scope'] }).toEqual({ security: [{ oauth2: [scope] }], scope });
   });
 
   it('documents the path parameters of every route', () => {
@@ -240,9 +240,9 @@ describe('the document', () => {
     }
   });
 
-  it('offers the client credentials flow at {base}/token with every scope', () => {
-    const { bearer, oauth2 } = doc.components.securitySchemes;
-    expect(bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  it('offers the client credentials flow at {base}/token with every scope, the one scheme of the data operations', () => {
+    const { oauth2 } = doc.components.securitySchemes;
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['clientBasic', 'oauth2']);
     expect(oauth2.flows.clientCredentials.tokenUrl).toBe('/m2m/token');
     expect(Object.keys(oauth2.flows.clientCredentials.scopes).sort()).toEqual([...ALL_SCOPES].sort());
     const token = doc.paths['/token'].post;

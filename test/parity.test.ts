@@ -214,7 +214,7 @@ const service = (s: Row) => ({
   options: s.options.map((o: Row) => ({ name: o.name, duration_minutes: o.durationMinutes, base100_price: o.base100Price, credits: o.credits, active: o.active })),
 });
 
-const EVENT = `id name description timezone archived
+const EVENT = `id name description kind timezone archived
   dates { id datetime tz duration capacity spacesBooked spacesLeft }
   pricingOptions { id name base100Price credits currency }`;
 const event = (e: Row) => ({
@@ -222,6 +222,7 @@ const event = (e: Row) => ({
   type: 'event',
   name: e.name,
   description: e.description,
+  kind: e.kind,
   tz: e.timezone,
   archived: e.archived,
   dates: e.dates.map((d: Row) => ({

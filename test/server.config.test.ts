@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../src/config.ts';
 
 const INVALID: Array<[variable: string, value: string]> = [
   ['PORT', 'abc'],
@@ -15,6 +16,10 @@ const INVALID: Array<[variable: string, value: string]> = [
   ['WEBHOOK_RETRY_DELAYS', '1,2'],
   ['SEED_DEMO', 'maybe'],
   ['REDIS_URL', 'http://x'],
+  ['ANONYMOUS_RATE_PER_MINUTE', '0'],
+  ['TOKEN_RATE_PER_MINUTE', 'many'],
+  ['TRUST_PROXY', 'yes'],
+  ['TRUST_PROXY', '10.0.0.0/8, not-an-address'],
 ];
 
 const STACK_FRAME = /\bat .+:\d+:\d+/;
@@ -44,7 +49,7 @@ describe('an invalid configuration variable', () => {
   const exits = new Map<string, Exit>();
   beforeAll(async () => {
     await Promise.all(INVALID.map(async ([variable, value]) => exits.set(`${variable}=${value}`, await startMain({ [variable]: value }))));
-  });
+  }, 180_000);
 
   it.each(INVALID)('%s=%s stops the start with a message naming it and no stack trace', (variable, value) => {
     const { code, stdout, stderr } = exits.get(`${variable}=${value}`)!;
@@ -52,5 +57,18 @@ describe('an invalid configuration variable', () => {
     expect(stderr).toContain(variable);
     expect(stderr).not.toMatch(STACK_FRAME);
     expect(stdout).not.toContain('listening on');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['unset', undefined, false],
+    ['true', 'true', true],
+    ['false', 'false', false],
+    ['a number of proxies', '2', 2],
+    ['addresses and subnets', '10.0.0.0/8, 192.168.1.5, ::1', '10.0.0.0/8, 192.168.1.5, ::1'],
+    ['the names Express knows', 'loopback, uniquelocal', 'loopback, uniquelocal'],
+  ])('takes %s as Express\'s trust proxy setting', (_case, value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Start and stop: graceful shutdown of the in-process server, and `npm start` as a new user runs it
- * (no DATABASE_URL: an embedded PostgreSQL in DATA_DIR that survives restarts, and the demo company).
+ * (no DATABASE_URL: an embedded PostgreSQL in DATA_DIR that survives restarts, and the demo company,
+ * whose secrets stay in their file: the output names it and prints commands that read it).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import pg from 'pg';
@@ -167,6 +169,17 @@ describe('npm start with no DATABASE_URL', () => {
     expect((await stat(credentialsFile())).mode & 0o777).toBe(0o600);
     expect(await companies()).toBe(1);
 
+    for (const secret of [credentials.m2m.client_secret, credentials.v1.apiSecret]) expect(first.output()).not.toContain(secret);
+    const pasted = pastedCommands(first.output());
+    const calls = pasted.filter((line) => line.startsWith('curl '));
+    expect(calls).toHaveLength(3);
+    // Each call with the assignments before it, so that each prints one answer.
+    const script = (call: string) => [...pasted.slice(0, pasted.indexOf(call)).filter((line) => !calls.includes(line)), call].join('\n');
+    const answers = await Promise.all(calls.map((call) => shell(script(call))));
+    expect(answers[0]).toMatchObject({ data: expect.any(Array), total: 50, page: 0, pageSize: 5 });
+    expect(answers[1]).toMatchObject({ data: { customers: { total: 50, nodes: expect.any(Array) } } });
+    expect(answers[2]).toMatchObject({ customers: expect.any(Array), total: 50, page: 1, perPage: 5 });
+
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
@@ -184,6 +197,20 @@ describe('npm start with no DATABASE_URL', () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 });
+
+/** The shell commands the banner prints for the demo company, in order (comments left out). */
+function pastedCommands(output: string): string[] {
+  return output.split('\n').filter((line) => /^(CREDENTIALS|TOKEN|V1_TOKEN)=|^curl /.test(line));
+}
+
+/** Runs a script as a person pasting it into bash would, and parses what it printed. */
+async function shell(script: string): Promise<unknown> {
+  const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+    timeout: 30_000,
+  });
+  return JSON.parse(stdout);
+}
 
 /** When a failed test left the child's PostgreSQL running, stop it the way PostgreSQL is meant to be stopped. */
 async function stopLeftoverPostgres(pgDir: string): Promise<void> {

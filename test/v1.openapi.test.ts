@@ -275,7 +275,7 @@ describe('the checker', () => {
 
   it('refuses an event whose price is a string, and a 204 with a body', () => {
     const option = { id: 'po-1', name: 'Drop-in', price: 15.5, credits: 1, currency: 'GBP' };
-    const event = { id: 'evt_1', name: 'Yoga', description: '', timezone: 'Europe/London', archived: false, dates: [], pricingOptions: [option], createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
+    const event = { id: 'evt_1', name: 'Yoga', description: '', kind: 'SCHEDULE', timezone: 'Europe/London', archived: false, dates: [], pricingOptions: [option], createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
     expect(check('GET', '/events/evt_1', 200, event)).toEqual([]);
     expect(check('GET', '/events/evt_1', 200, { ...event, pricingOptions: [{ ...option, price: '15.50' }] }).join('\n')).toContain('/pricingOptions/0/price must be number');
     expect(check('DELETE', '/customers/cust_1', 204, { deleted: true })).toEqual(['DELETE /customers/cust_1 -> 204: (body) is documented as empty']);

@@ -8,10 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { createHash, createHmac } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { emit } from '../src/domain/outbox.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { inTransaction } from '../src/domain/transactions.ts';
-import { verifyWebhook } from '../src/webhooks/verify.ts';
+import { verifyWebhook } from '../packages/webhooks/src/index.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { certificate, startReceiver, type Receiver } from './support/webhook-receiver.ts';
 import { BOOK_EVENT, DELIVERIES, graphqlAs, PURCHASE_PASS, SET_ENDPOINT, waitUntil, webhookBundle, webhookEnv, type Graphql } from './support/webhooks.ts';
@@ -50,6 +51,8 @@ async function endpoint(events: string[], url = receiver.url): Promise<{ id: str
 
 const bookYoga = (customerId = 'cust_bob') =>
   graphql(BOOK_EVENT, { input: { customerId, eventDateId: 'date_one', pricingOptionId: 'po-dropin', payWith: 'CARD' } });
+const bookWorkshop = () =>
+  graphql(BOOK_EVENT, { input: { customerId: 'cust_bob', eventDateId: 'date_workshop', pricingOptionId: 'po-workshop', payWith: 'CARD' } });
 const buyPass = () => graphql(PURCHASE_PASS, { input: { customerId: 'cust_bob', passId: 'pass_5' } });
 
 async function jobOf(eventId: string): Promise<{ state: string; attempts: number }> {
@@ -103,7 +106,7 @@ describe('a committed booking', () => {
 
   it('carries Standard Webhooks headers: webhook-id, webhook-timestamp and a v1 HMAC keyed by the secret\'s base64 bytes', async () => {
     const { secret } = await endpoint(['EVENT_PURCHASED']);
-    await bookYoga();
+    await bookWorkshop();
     const [hit] = await receiver.waitFor(1);
     const timestamp = String(hit!.headers['webhook-timestamp']);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
@@ -194,6 +197,25 @@ describe('a receiver that fails', () => {
     const [latest] = (await graphql(DELIVERIES, { eventId })).webhookDeliveries;
     expect(latest).toMatchObject({ attempt: 5, status: 200 });
   });
+
+  it('can have an event whose retry is waiting sent now: the waiting retry is replaced, not added', async () => {
+    receiver.answer = () => ({ status: 503 });
+    const { id } = await endpoint(['PASS_PURCHASED']);
+    await buyPass();
+    const eventId = await latestEventId('pass.purchased');
+    expect(await finished(eventId)).toEqual({ state: 'failed', attempts: 4 });
+    // As a receiver that is down would leave it: the next retry an hour away.
+    await sql.query(`update webhook_job set state = 'pending', retries_left = 1, next_attempt_at = now() + interval '1 hour' where event_id = $1`, [eventId]);
+
+    receiver.answer = () => ({ status: 200 });
+    const { redeliverWebhookEvent } = await graphql(`mutation ($eventId: ID!) { redeliverWebhookEvent(eventId: $eventId) { eventId endpointIds superseded } }`, { eventId });
+    expect(redeliverWebhookEvent).toEqual({ eventId, endpointIds: [id], superseded: [id] });
+    expect(await finished(eventId)).toEqual({ state: 'delivered', attempts: 5 });
+    await pause(400);
+    expect(receiver.hits.filter((hit) => hit.id === eventId).map((hit) => hit.id)).toHaveLength(5);
+    const log = (await graphql(DELIVERIES, { eventId })).webhookDeliveries;
+    expect(log.map((attempt: { attempt: number; status: number }) => [attempt.attempt, attempt.status])).toEqual([[5, 200], [4, 503], [3, 503], [2, 503], [1, 503]]);
+  });
 });
 
 describe('events that must not be sent', () => {
@@ -217,10 +239,10 @@ describe('events that must not be sent', () => {
       body: { query: BOOK_EVENT, variables: { input: { customerId: 'cust_ada', eventDateId: 'date_tiny', pricingOptionId: 'po-dropin', payWith: 'CARD' } } },
     });
     expect(full.body.errors[0].extensions.code).toBe('CONFLICT');
-    await receiver.waitFor(2);
+    await receiver.waitFor(1);
     await pause(400);
-    expect((await sql.query('select count(*)::int as n from webhook_event')).rows[0].n).toBe(before + 2);
-    expect(receiver.hits.map((h) => JSON.parse(h.body).data.customerId)).toEqual(['cust_bob', 'cust_bob']);
+    expect((await sql.query('select count(*)::int as n from webhook_event')).rows[0].n).toBe(before + 1);
+    expect(receiver.hits.map((h) => JSON.parse(h.body).data.customerId)).toEqual(['cust_bob']);
   });
 
   it('a disabled endpoint receives nothing; an endpoint receives only the kinds it subscribed to', async () => {
@@ -242,14 +264,15 @@ describe('events that must not be sent', () => {
 });
 
 describe('Send Test', () => {
+  const SEND_TEST = `mutation ($kind: WebhookEventKind!, $endpointId: ID) {
+    sendTestWebhook(kind: $kind, endpointId: $endpointId) { eventId event endpointId delivered status error }
+  }`;
+
   it('sends one sample of the chosen kind, marked "test": true and signed, with no retry when it fails', async () => {
-    const { id, secret } = await endpoint(['REGISTRATION_CREATED']);
+    const { id, secret } = await endpoint(['REGISTRATION_CREATED', 'EVENT_PURCHASED']);
     receiver.answer = () => ({ status: 500 });
-    const { sendTestWebhook } = await graphql(
-      `mutation ($endpointId: ID) { sendTestWebhook(kind: EVENT_PURCHASED, endpointId: $endpointId) { eventId event delivered status error } }`,
-      { endpointId: id },
-    );
-    expect(sendTestWebhook).toMatchObject({ event: 'EVENT_PURCHASED', delivered: false, status: 500, error: 'HTTP 500' });
+    const { sendTestWebhook } = await graphql(SEND_TEST, { kind: 'EVENT_PURCHASED', endpointId: id });
+    expect(sendTestWebhook).toMatchObject({ event: 'EVENT_PURCHASED', endpointId: id, delivered: false, status: 500, error: 'HTTP 500' });
     await pause(1500);
     expect(receiver.hits).toHaveLength(1);
     const envelope = await verifyWebhook(receiver.hits[0]!.body, receiver.hits[0]!.headers, secret);
@@ -258,10 +281,36 @@ describe('Send Test', () => {
     const log = (await graphql(DELIVERIES, { eventId: sendTestWebhook.eventId })).webhookDeliveries;
     expect(log).toEqual([expect.objectContaining({ attempt: 1, status: 500, test: true, event: 'EVENT_PURCHASED' })]);
   });
+
+  it('goes to the newest enabled endpoint that receives the kind, and to none that does not', async () => {
+    const other = await startReceiver(tls);
+    try {
+      const passes = await endpoint(['PASS_PURCHASED'], other.url);
+      const registrations = await endpoint(['REGISTRATION_CREATED']);
+      const { sendTestWebhook } = await graphql(SEND_TEST, { kind: 'PASS_PURCHASED' });
+      expect(sendTestWebhook).toMatchObject({ endpointId: passes.id, delivered: true, status: 204 });
+      expect(other.hits.map((hit) => JSON.parse(hit.body).event)).toEqual(['pass.purchased']);
+
+      const refused = await call(`${studio.url}/graphql`, await studio.token(), {
+        method: 'POST',
+        body: { query: SEND_TEST, variables: { kind: 'PASS_PURCHASED', endpointId: registrations.id } },
+      });
+      expect(refused.body.errors[0]).toMatchObject({
+        message: `kind: endpoint ${registrations.id} does not receive pass.purchased (it receives registration.created), so no test of it is sent`,
+        extensions: { code: 'BAD_USER_INPUT', field: 'kind' },
+      });
+      const none = await call(`${studio.url}/graphql`, await studio.token(), { method: 'POST', body: { query: SEND_TEST, variables: { kind: 'EVENT_PURCHASED' } } });
+      expect(none.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'kind' });
+      expect(receiver.hits).toHaveLength(0);
+      expect(other.hits).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('secret rotation', () => {
-  it('signs with both secrets during the overlap: two webhook-signature values, the JWT with the new secret', async () => {
+  it('signs with both secrets during the overlap: two webhook-signature values, one X-Service-Signature JWT per secret', async () => {
     const { id, secret: old } = await endpoint(['REGISTRATION_CREATED']);
     const { rotateWebhookSecret } = await graphql(
       `mutation ($id: ID!) { rotateWebhookSecret(id: $id, overlapHours: 2) { signingSecret endpoint { previousSecretExpiresAt } } }`,
@@ -279,8 +328,35 @@ describe('secret rotation', () => {
       `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${hit!.id}.${timestamp}.${hit!.body}`).digest('base64')}`;
     expect(String(hit!.headers['webhook-signature']).split(' ')).toEqual([sign(fresh), sign(old)]);
     await expect(verifyWebhook(hit!.body, hit!.headers, fresh)).resolves.toMatchObject({ event: 'registration.created' });
-    await expect(verifyWebhook(hit!.body, hit!.headers, old)).rejects.toThrow();
+    await expect(verifyWebhook(hit!.body, hit!.headers, old)).resolves.toMatchObject({ event: 'registration.created' });
     await expect(verifyWebhook(hit!.body, hit!.headers, [old, fresh])).resolves.toMatchObject({ event: 'registration.created' });
+    await expect(verifyWebhook(hit!.body, hit!.headers, 'whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0')).rejects.toThrow('X-Service-Signature is not valid');
+
+    // A receiver with a stock JWT library and only the old secret: split the header on commas, verify each JWT.
+    const tokens = String(hit!.headers['x-service-signature']).split(',');
+    expect(tokens).toHaveLength(2);
+    const withOld = await Promise.allSettled(tokens.map((token) => jwtVerify(token, new TextEncoder().encode(old), { audience: 'urn:studio-booking:webhook' })));
+    expect(withOld.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+    const { payload } = (withOld[1] as PromiseFulfilledResult<Awaited<ReturnType<typeof jwtVerify>>>).value;
+    expect(payload).toMatchObject({ jti: hit!.id, event: 'registration.created', body_sha256: createHash('sha256').update(hit!.body).digest('base64url') });
+
+    // The Standard Webhooks reference library, with either secret.
+    for (const secret of [old, fresh]) {
+      expect(new Webhook(secret).verify(hit!.body, hit!.headers as Record<string, string>)).toMatchObject({ event: 'registration.created' });
+    }
+    expect(() => new Webhook('whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0').verify(hit!.body, hit!.headers as Record<string, string>)).toThrow();
+    expect(await finished(hit!.id)).toEqual({ state: 'delivered', attempts: 1 });
+  });
+
+  it('signs with the new secret alone once the overlap is over', async () => {
+    const { id, secret: old } = await endpoint(['REGISTRATION_CREATED']);
+    const { rotateWebhookSecret } = await graphql(`mutation ($id: ID!) { rotateWebhookSecret(id: $id, overlapHours: 0) { signingSecret } }`, { id });
+    await bookYoga();
+    const [hit] = await receiver.waitFor(1);
+    expect(String(hit!.headers['x-service-signature']).split(',')).toHaveLength(1);
+    await expect(verifyWebhook(hit!.body, hit!.headers, rotateWebhookSecret.signingSecret)).resolves.toMatchObject({ event: 'registration.created' });
+    await expect(verifyWebhook(hit!.body, hit!.headers, old)).rejects.toThrow('X-Service-Signature is not valid');
+    expect(await finished(hit!.id)).toEqual({ state: 'delivered', attempts: 1 });
   });
 });
 

@@ -111,7 +111,7 @@ describe('a process killed after a commit and before delivery', () => {
     const booked = await fetch(`${first.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: BOOK_EVENT, variables: { input: { customerId: 'cust_bob', eventDateId: 'date_one', pricingOptionId: 'po-dropin', payWith: 'CARD' } } }),
+      body: JSON.stringify({ query: BOOK_EVENT, variables: { input: { customerId: 'cust_bob', eventDateId: 'date_workshop', pricingOptionId: 'po-workshop', payWith: 'CARD' } } }),
     });
     expect(((await booked.json()) as any).data.bookEvent.id).toMatch(/^txn_/);
     first.kill('SIGKILL');

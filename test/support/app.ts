@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../src/config.ts';
-import { openOrm } from '../../src/db/orm.ts';
+import { openOrm, poolSettings } from '../../src/db/orm.ts';
 import { systemClock, type Clock } from '../../src/domain/clock.ts';
 import type { AppOptions } from '../../src/server/app.ts';
 import { startServer } from '../../src/server/server.ts';
@@ -21,6 +21,8 @@ import { freshDatabase, type TestDatabase } from './db.ts';
 export interface TestApp {
   /** Base URL, such as http://127.0.0.1:41234 */
   url: string;
+  /** Where /metrics is served, if it is. */
+  metricsUrl?: string;
   services: Services;
   /** Every SQL statement the service's ORM has run; tests count them (clear it with `length = 0`). */
   statements: string[];
@@ -48,11 +50,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    // Every suite calls from 127.0.0.1, and with REDIS_URL they share its per-address counters.
+    ANONYMOUS_RATE_PER_MINUTE: '1000000',
+    TOKEN_RATE_PER_MINUTE: '1000000',
+    DB_POOL_MAX: '4',
+    // Suites share a slow machine: a burst of 50 requests on 4 connections may wait longer than the default.
+    DB_ACQUIRE_TIMEOUT_MS: '30000',
     ...options.env,
   });
   const database = await freshDatabase();
   const statements: string[] = [];
-  const orm = await openOrm({ url: database.url, poolMax: 4, onQuery: (sql) => statements.push(sql) });
+  const orm = await openOrm({ url: database.url, ...poolSettings(config), onQuery: (sql) => statements.push(sql) });
   const services: Services = {
     config,
     orm,
@@ -76,6 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   return {
     url: server.url,
+    metricsUrl: server.metricsUrl,
     services,
     pipeline: (surfaces as Partial<Surfaces>).pipeline,
     statements,

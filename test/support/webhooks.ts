@@ -1,6 +1,6 @@
 /**
- * What the webhook suites share: a small studio to book and sell in (dates far ahead of the real clock,
- * which the delivery worker runs on), the configuration that lets the service reach the local HTTPS
+ * What the webhook suites share: a small studio to book and sell in (a weekly class, `evt_yoga`, and a
+ * one-off workshop, `evt_workshop`, with dates far ahead of the real clock, which the delivery worker runs on), the configuration that lets the service reach the local HTTPS
  * receiver quickly, and a GraphQL caller.
  */
 import type { Bundle } from '../../src/db/bundle.ts';
@@ -12,14 +12,21 @@ export const webhookBundle = {
     { id: 'cust_ada', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', mobile: '', archived: false, deleted: false, createdAt: '2026-01-02T10:00:00Z' },
     { id: 'cust_bob', firstname: 'Bob', lastname: 'Hope', email: 'bob@example.com', mobile: '', archived: false, deleted: false, createdAt: '2026-01-02T10:00:00Z' },
   ],
-  events: [{
-    id: 'evt_yoga', name: 'Morning Yoga', description: '', timezone: 'Europe/London',
-    dates: [
-      { id: 'date_one', datetime: '2030-06-01T09:00:00', duration: 60, capacity: 1000 },
-      { id: 'date_tiny', datetime: '2030-06-02T09:00:00', duration: 60, capacity: 1 },
-    ],
-    pricingOptions: [{ id: 'po-dropin', name: 'Drop-in', base100Price: 1250, credits: 1 }],
-  }],
+  events: [
+    {
+      id: 'evt_yoga', name: 'Morning Yoga', description: '', timezone: 'Europe/London',
+      dates: [
+        { id: 'date_one', datetime: '2030-06-01T09:00:00', duration: 60, capacity: 1000 },
+        { id: 'date_tiny', datetime: '2030-06-02T09:00:00', duration: 60, capacity: 1 },
+      ],
+      pricingOptions: [{ id: 'po-dropin', name: 'Drop-in', base100Price: 1250, credits: 1 }],
+    },
+    {
+      id: 'evt_workshop', name: 'Weekend Workshop', description: '', kind: 'ONE_OFF', timezone: 'Europe/London',
+      dates: [{ id: 'date_workshop', datetime: '2030-06-08T10:00:00', duration: 180, capacity: 1000 }],
+      pricingOptions: [{ id: 'po-workshop', name: 'Ticket', base100Price: 4500, credits: 3 }],
+    },
+  ],
   passes: [{ id: 'pass_5', name: '5 classes', credits: 5, validityDays: 90, base100Price: 4000, active: true }],
   passPurchases: [{
     id: 'package_ada', customerId: 'cust_ada', passId: 'pass_5', creditsAllocated: 500, creditsConsumed: 0,

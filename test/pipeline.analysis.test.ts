@@ -1,0 +1,79 @@
+/**
+ * Issue 9, finding 1: every analysis of a client document is linear in the document's size. Documents whose
+ * fragments each spread the previous one twice (and other shapes of the same amplification) are analysed in
+ * about the time it takes to read them, and their expanded size is reported so the pipeline can refuse them.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'graphql';
+import { buildSchema } from '../resolvers/index.ts';
+import { analyseOperation, operationCost } from '../src/pipeline/analysis.ts';
+import { requiredScopes } from '../src/pipeline/scopes.ts';
+
+const schema = buildSchema();
+
+/** Fragments F0..F(n-1), each spreading the one before twice; `leaf` is the selection of F0. */
+function doubling(levels: number, on: string, leaf: string, spread = (f: string) => `...${f} ...${f}`): string {
+  let fragments = `fragment F0 on ${on} { ${leaf} }`;
+  for (let i = 1; i < levels; i++) fragments += ` fragment F${i} on ${on} { ${spread(`F${i - 1}`)} }`;
+  return fragments;
+}
+
+const SHAPES: [string, (levels: number) => string][] = [
+  ['__typename on Query', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', '__typename')}`],
+  ['aliased __typename', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', 'a: __typename b: __typename')}`],
+  ['guarded fields on Customer, inside a page', (n) => `{ customers { nodes { ...F${n - 1} } } } ${doubling(n, 'Customer', 'id firstName email')}`],
+  ['inline fragments around the spreads', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', '__typename', (f) => `... on Query { ...${f} } ... { ...${f} }`)}`],
+  ['three spreads per level', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', '__typename', (f) => `...${f} ...${f} ...${f}`)}`],
+  ['nested fields between the spreads', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', 'events { total }', (f) => `...${f} customers { nodes { id } } ...${f}`)}`],
+];
+
+function timed<T>(work: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = work();
+  return { value, ms: performance.now() - start };
+}
+
+describe('document analysis', () => {
+  it.each(SHAPES)('analyses a 60-level doubling document (%s) in a few milliseconds and reports its expanded size', (_shape, make) => {
+    const document = parse(make(60));
+    const { value: analysis, ms } = timed(() => analyseOperation(schema, document, undefined, 25_000)!);
+    expect(analysis.fields).toBeGreaterThan(2 ** 50);
+    expect(ms).toBeLessThan(100);
+    const cost = timed(() => operationCost(schema, document, analysis, {}));
+    expect(cost.value).toBeGreaterThan(2 ** 50);
+    expect(cost.ms).toBeLessThan(100);
+  });
+
+  it('grows with the document, not with its expansion: 500 levels (2^499 fields expanded) in well under a second', () => {
+    const document = parse(SHAPES[2]![1](500));
+    const { value: analysis, ms } = timed(() => analyseOperation(schema, document, undefined, 25_000)!);
+    expect(analysis.fields).toBeGreaterThan(2 ** 400);
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('counts aliases wherever their fragment is spread, __typename included', () => {
+    const analysis = analyseOperation(schema, parse('{ ...A ...A } fragment A on Query { x: __typename y: __typename }'))!;
+    expect(analysis.aliases).toBe(4);
+  });
+
+  it('measures depth through fragments', () => {
+    const analysis = analyseOperation(schema, parse('{ customers { ...C } } fragment C on CustomerPage { nodes { transactions { nodes { id } } } }'))!;
+    expect(analysis.depth).toBe(5);
+  });
+
+  it('finds the scopes of fields behind fragments, and of a mutation spread from a fragment', () => {
+    const read = analyseOperation(schema, parse('{ ...Q } fragment Q on Query { customers { nodes { transactions { total } } } }'))!;
+    expect(requiredScopes(read.requirements)).toEqual(['bookings:read', 'customers:read']);
+    const write = analyseOperation(schema, parse('mutation { ...M } fragment M on Mutation { cancelAppointment(id: "appt_x") { id } }'))!;
+    expect(requiredScopes(write.requirements)).toEqual(['appointments:write']);
+    expect(write.typesInvalidated).toEqual(['Appointment', 'Availability', 'PassPurchase']);
+    expect(write.rootFields).toBe('cancelAppointment');
+  });
+
+  it('weighs a page by its page size, from a literal, a variable or its default', () => {
+    const document = parse('query ($size: Int = 7) { customers(pageSize: $size) { nodes { id firstName } } }');
+    const analysis = analyseOperation(schema, document)!;
+    expect(operationCost(schema, document, analysis, {})).toBe(1 + 7 * (1 + 2));
+    expect(operationCost(schema, document, analysis, { size: 100 })).toBe(1 + 100 * 3);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * A managed PostgreSQL failover as the service sees it: its backends terminated under load, then the
+ * database refusing connections for a while. The service keeps answering (success, or 503 in the
+ * surface's shape, never a hang), recovers by itself within seconds of the database being back, holds
+ * connections again, and stops on SIGTERM within SHUTDOWN_TIMEOUT_MS whatever its pool's state.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+
+const ACQUIRE_MS = 1_500;
+const STATEMENT_MS = 2_000;
+const SHUTDOWN_MS = 4_000;
+/** Every request settles within the acquire and statement timeouts; the rest is a slow shared machine. */
+const SETTLE_MS = ACQUIRE_MS + STATEMENT_MS + 3_000;
+
+const ENV = {
+  DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS),
+  DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+  SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
+  CACHE_TTL_SECONDS: '0',
+  M2M_RATE_PER_MINUTE: '100000',
+  M2M_MAX_CONCURRENT: '1000',
+  V1_RATE_PER_MINUTE: '100000',
+  WEBHOOK_POLL_MS: '60000',
+};
+
+type Surface = 'm2m' | 'v1' | 'graphql';
+
+interface Outcome {
+  surface: Surface;
+  status: number | 'hung' | 'cut off';
+  ms: number;
+  body?: any;
+  retryAfter?: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads and writes on every surface, each one timed and never waited on past SETTLE_MS. */
+function traffic(service: ServiceProcess, tokens: { m2m: string; v1: string }) {
+  let n = 0;
+  const send = async (surface: Surface, path: string, init: RequestInit = {}): Promise<Outcome> => {
+    const started = Date.now();
+    try {
+      const res = await fetch(`${service.url}${path}`, { ...init, signal: AbortSignal.timeout(SETTLE_MS) });
+      const text = await res.text();
+      return { surface, status: res.status, ms: Date.now() - started, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers.get('retry-after') };
+    } catch (error) {
+      return { surface, status: (error as Error).name === 'TimeoutError' ? 'hung' : 'cut off', ms: Date.now() - started };
+    }
+  };
+  const json = (token: string, body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const kinds = [
+    () => send('m2m', `/m2m/customers?pageSize=20&page=${n % 3}`, { headers: { authorization: `Bearer ${tokens.m2m}` } }),
+    () => send('v1', '/api/v1/customers', json(tokens.v1, { firstName: 'Fail', lastName: 'Over', email: `failover-${n}@example.com` })),
+    () => send('graphql', '/graphql', json(tokens.m2m, { query: '{ customers(pageSize: 5) { total nodes { id } } }' })),
+    () => send('v1', `/api/v1/customers?page=1&perPage=${1 + (n % 20)}`, { headers: { authorization: `Bearer ${tokens.v1}` } }),
+  ];
+  return {
+    one: () => kinds[n++ % kinds.length]!(),
+    /** One of each kind: all succeed once the service has recovered. */
+    round: () => Promise.all(kinds.map((kind) => kind())),
+    /** `concurrency` requests in flight at all times until `stop` resolves. */
+    async load(concurrency: number, stop: Promise<unknown>): Promise<Outcome[]> {
+      const outcomes: Outcome[] = [];
+      let stopped = false;
+      void stop.then(() => (stopped = true));
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (!stopped) outcomes.push(await kinds[n++ % kinds.length]!());
+        }),
+      );
+      return outcomes;
+    },
+  };
+}
+
+async function killBackends(service: ServiceProcess, times: number, everyMs: number): Promise<number> {
+  let killed = 0;
+  for (let i = 0; i < times; i++) {
+    const rows = await service.admin<{ killed: boolean }>(
+      'select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [service.databaseName],
+    );
+    killed += rows.filter((row) => row.killed).length;
+    await sleep(everyMs);
+  }
+  return killed;
+}
+
+async function backends(service: ServiceProcess): Promise<number> {
+  const [row] = await service.admin<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [service.databaseName]);
+  return row!.count;
+}
+
+const succeeded = (outcome: Outcome) => outcome.status === 200 || outcome.status === 201;
+
+/** Seconds from now until one request of every kind succeeds and /readyz says ready. */
+async function secondsToRecover(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 30_000) {
+    const [round, ready] = await Promise.all([load.round(), fetch(`${service.url}/readyz`)]);
+    if (round.every(succeeded) && ready.status === 200) return (Date.now() - started) / 1000;
+    await sleep(100);
+  }
+  throw new Error('the service did not recover within 30 s');
+}
+
+/** 503 in each surface's documented shape, with Retry-After. */
+function expectUnavailableShape(outcome: Outcome): void {
+  expect(outcome.retryAfter).toMatch(/^\d+$/);
+  if (outcome.surface === 'm2m') expect(outcome.body).toEqual({ error: expect.stringMatching(/unavailable|shutting down/i) });
+  if (outcome.surface === 'v1') expect(outcome.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String), details: { retryAfter: expect.any(Number) } } });
+  if (outcome.surface === 'graphql') expect(outcome.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+}
+
+async function stopUnderLoad(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<{ ms: number; code: number | null; outcomes: Outcome[] }> {
+  const inFlight = Array.from({ length: 30 }, () => load.one());
+  await sleep(100);
+  const signalled = Date.now();
+  service.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), SHUTDOWN_MS + 5_000)));
+  const code = await Promise.race([service.exit, late]);
+  clearTimeout(timer);
+  const ms = Date.now() - signalled;
+  expect(code).not.toBe('still running');
+  return { ms, code: code as number | null, outcomes: await Promise.all(inFlight) };
+}
+
+describe('the database pool during a failover', () => {
+  let service: ServiceProcess | undefined;
+  afterEach(async () => {
+    await service?.cleanup();
+    service = undefined;
+  });
+
+  it('answers every request (success or 503) while its backends are killed under load, recovers by itself, and stops on SIGTERM', async () => {
+    service = await startServiceProcess(ENV);
+    const load = traffic(service, await service.tokens());
+    expect((await load.round()).every(succeeded)).toBe(true);
+
+    const kills = sleep(300).then(() => killBackends(service!, 25, 20));
+    const outcomes = await load.load(30, kills);
+    expect(await kills).toBeGreaterThan(0);
+
+    expect(outcomes.filter((o) => o.status === 'hung' || o.status === 'cut off')).toEqual([]);
+    expect(outcomes.filter((o) => !succeeded(o) && o.status !== 503)).toEqual([]);
+    for (const outcome of outcomes.filter((o) => o.status === 503)) expectUnavailableShape(outcome);
+    expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(SETTLE_MS);
+
+    expect(await secondsToRecover(service, load)).toBeLessThan(5);
+    expect(await backends(service)).toBeGreaterThan(0);
+
+    const stop = await stopUnderLoad(service, load);
+    expect(stop.code).toBe(0);
+    expect(stop.ms).toBeLessThan(SHUTDOWN_MS + 1_000);
+  }, 120_000);
+
+  it('answers 503 at once while the database refuses connections, keeps /healthz up, recovers when it accepts them again, and stops on SIGTERM while it is away', async () => {
+    service = await startServiceProcess(ENV);
+    const load = traffic(service, await service.tokens());
+    expect((await load.round()).every(succeeded)).toBe(true);
+
+    await service.admin(`alter database "${service.databaseName}" allow_connections false`);
+    await killBackends(service, 3, 50);
+    const away = await load.load(10, sleep(2_000));
+    expect(away.filter((o) => o.status === 'hung' || o.status === 'cut off')).toEqual([]);
+    expect(away.filter((o) => o.status !== 503)).toEqual([]);
+    for (const outcome of away) expectUnavailableShape(outcome);
+    expect(Math.max(...away.map((o) => o.ms))).toBeLessThan(SETTLE_MS);
+    expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${service.url}/readyz`)).status).toBe(503);
+
+    await service.admin(`alter database "${service.databaseName}" allow_connections true`);
+    expect(await secondsToRecover(service, load)).toBeLessThan(5);
+    expect(await backends(service)).toBeGreaterThan(0);
+
+    await service.admin(`alter database "${service.databaseName}" allow_connections false`);
+    await killBackends(service, 3, 50);
+    const stop = await stopUnderLoad(service, load);
+    expect(stop.ms).toBeLessThan(SHUTDOWN_MS + 1_000);
+    await service.admin(`alter database "${service.databaseName}" allow_connections true`);
+  }, 120_000);
+});
