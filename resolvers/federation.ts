@@ -31,8 +31,8 @@ export const referenceResolvers = Object.fromEntries(
     type,
     {
       __resolveReference: async (reference: { id: string }, ctx: GraphqlContext) => {
-        const record = (await (ctx.loaders[loader] as { load(id: string): Promise<unknown> }).load(reference.id)) as { deletedAt?: Date | null } | null;
-        return record && !record.deletedAt ? record : null;
+        const record = (await (ctx.loaders[loader] as { load(id: string): Promise<unknown> }).load(reference.id)) as { deleted?: boolean } | null;
+        return record && !record.deleted ? record : null;
       },
     },
   ]),

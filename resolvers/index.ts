@@ -1,5 +1,5 @@
 /**
- * The executable schema: the SDL of schema/*.graphql, the resolvers of each area, and the scope guard.
+ * The executable schema: the SDL of schema/*.graphql and the resolvers of each area over plain rows.
  * Built once at start-up.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,15 +7,11 @@ import { join } from 'node:path';
 import { mergeResolvers } from '@graphql-tools/merge';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
-import { companyEm } from '../src/db/scope.ts';
-import { createLoaders } from '../src/db/loaders.ts';
-import { guardScopes } from '../src/pipeline/scopes.ts';
-import type { Services } from '../src/services.ts';
+import type { RowPage } from '../src/db/rows.ts';
 import { adminResolvers } from './admin/index.ts';
 import { appointmentResolvers } from './appointments/index.ts';
 import { bookingResolvers } from './bookings/index.ts';
 import { catalogueResolvers } from './catalogue/index.ts';
-import type { Caller, GraphqlContext } from './context.ts';
 import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
@@ -30,8 +26,15 @@ export function typeDefs(): string[] {
     .map((file) => readFileSync(join(schemaDir, file), 'utf8'));
 }
 
+/** Every page type's `total` is counted only when selected (src/db/rows.ts `RowPage`). */
+function pageTotals(sdl: string) {
+  const pages = [...sdl.matchAll(/^type (\w+Page) \{/gm)].map((m) => m[1]!);
+  return Object.fromEntries(pages.map((page) => [page, { total: (p: RowPage<unknown>) => p.total() }]));
+}
+
 /** The schema is an Apollo Federation 2 subgraph; it also serves clients directly. */
 export function buildSchema(): GraphQLSchema {
+  const sdl = typeDefs().join('\n');
   const resolvers = mergeResolvers([
     scalars,
     paymentResolvers,
@@ -41,23 +44,7 @@ export function buildSchema(): GraphQLSchema {
     catalogueResolvers,
     referenceResolvers,
     adminResolvers,
+    pageTotals(sdl),
   ] as never[]);
-  return guardScopes(buildSubgraphSchema([{ typeDefs: parse(typeDefs().join('\n')), resolvers: resolvers as never }]));
+  return buildSubgraphSchema([{ typeDefs: parse(sdl), resolvers: resolvers as never }]);
 }
-
-/** No company matches this id, so a context without a caller reads nothing. */
-const NO_COMPANY = 'co_none';
-
-export function graphqlContext(services: Services, caller: Caller | null, requestId: string): GraphqlContext {
-  const companyId = caller?.companyId ?? NO_COMPANY;
-  const em = companyEm(services.orm, companyId);
-  return {
-    services,
-    caller,
-    em,
-    loaders: createLoaders(em, companyId),
-    requestId,
-    outcome: { action: 'READ', resourceType: '', operation: null, cache: null },
-  };
-}
-

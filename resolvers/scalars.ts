@@ -1,11 +1,14 @@
-/** The three time scalars of the contract, validated on input so bad values are BAD_USER_INPUT errors. */
+/**
+ * The three time scalars of the contract, validated on input (format and the accepted range of dates,
+ * src/domain/time.ts) so bad values are BAD_USER_INPUT errors.
+ */
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { isLocalDate, isLocalDateTime } from '../src/domain/time.ts';
+import { DATE_RANGE_TEXT, isInstantInDateRange, isLocalDate, isLocalDateTime } from '../src/domain/time.ts';
 
 function stringScalar(name: string, description: string, valid: (text: string) => boolean, example: string) {
   const parse = (value: unknown): string => {
     if (typeof value !== 'string' || !valid(value)) {
-      throw new GraphQLError(`${name} must look like ${example}`, { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(`${name} must look like ${example}, on a date ${DATE_RANGE_TEXT}`, { extensions: { code: 'BAD_USER_INPUT' } });
     }
     return value;
   };
@@ -21,12 +24,13 @@ function stringScalar(name: string, description: string, valid: (text: string) =
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function parseInstant(value: unknown): Date {
-  if (typeof value !== 'string' || !ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new GraphQLError('DateTime must be an ISO 8601 instant with offset, such as 2026-12-01T09:00:00Z', {
+  const instant = typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : null;
+  if (!instant || !isInstantInDateRange(instant)) {
+    throw new GraphQLError(`DateTime must be an ISO 8601 instant with offset, such as 2026-12-01T09:00:00Z, ${DATE_RANGE_TEXT}`, {
       extensions: { code: 'BAD_USER_INPUT' },
     });
   }
-  return new Date(value);
+  return instant;
 }
 
 export const scalars = {

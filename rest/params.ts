@@ -1,7 +1,7 @@
 /** Query and path parameters of the REST surfaces, checked before any operation runs; errors name the parameter. */
 import type { Request } from 'express';
 import { Invalid } from '../src/domain/errors.ts';
-import { isLocalDate } from '../src/domain/time.ts';
+import { DATE_RULE, isLocalDate } from '../src/domain/time.ts';
 
 function raw(req: Request, name: string): string | undefined {
   const value = (req.query as Record<string, unknown>)[name];
@@ -29,7 +29,7 @@ export const query = {
   date(req: Request, name: string): string | undefined {
     const value = raw(req, name);
     if (value === undefined) return undefined;
-    if (!isLocalDate(value)) throw new Invalid(name, 'format', 'must be a date YYYY-MM-DD');
+    if (!isLocalDate(value)) throw new Invalid(name, 'format', DATE_RULE);
     return value;
   },
   oneOf<T extends string>(req: Request, name: string, values: readonly T[]): T | undefined {

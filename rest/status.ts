@@ -9,6 +9,7 @@ const STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const httpStatus = (code: ErrorCode): number => STATUS[code];

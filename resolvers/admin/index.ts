@@ -27,7 +27,7 @@ async function asGraphql<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InvalidInput) throw new Invalid(error.field, 'format', error.message);
+    if (error instanceof InvalidInput) throw new Invalid(error.field, 'format', error.detail);
     throw error;
   }
 }

@@ -1,16 +1,25 @@
 /** Facilitators, services, appointments and availability. */
-import { Appointment, Facilitator, Service } from '../../src/db/entities/index.ts';
+import { appointmentsPage, busyPeriods, facilitators, liveServices } from '../../src/db/lists.ts';
 import { bookAppointment, cancelAppointment, rescheduleAppointment } from '../../src/domain/appointments.ts';
 import { availability, requestedDates } from '../../src/domain/availability.ts';
 import { Invalid, NotFound } from '../../src/domain/errors.ts';
 import { setDateOverride, setWeeklyWindows } from '../../src/domain/facilitators.ts';
 import { createService, deleteService, deleteServiceOption, setServiceOption, updateService } from '../../src/domain/services.ts';
-import { pageRequest } from '../../src/domain/paging.ts';
-import { addDays, instantToLocal, localToInstant } from '../../src/domain/time.ts';
+import { addDays, localToInstant } from '../../src/domain/time.ts';
+import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
-import { paymentView } from '../payments.ts';
+import { written } from '../rows.ts';
+import { listRequest } from '../selection.ts';
 
-const hhmm = (time: string) => time.slice(0, 5);
+const DAY_MS = 86_400_000;
+
+const appointment = (ctx: GraphqlContext, id: string) => written(ctx.loaders.appointment, id, 'Appointment');
+const service = (ctx: GraphqlContext, id: string) => written(ctx.loaders.service, id, 'Service');
+const facilitator = async (ctx: GraphqlContext, id: string) => {
+  ctx.loaders.windowsOfFacilitator.clear(id);
+  ctx.loaders.overridesOfFacilitator.clear(id);
+  return written(ctx.loaders.facilitator, id, 'Facilitator');
+};
 
 export const appointmentResolvers: Resolvers = {
   Query: {
@@ -31,79 +40,64 @@ export const appointmentResolvers: Resolvers = {
         ctx.loaders.windowsOfFacilitator.load(facilitator.id),
         ctx.loaders.overridesOfFacilitator.load(facilitator.id),
         // Appointments up to a day long can reach into the range from the day before.
-        ctx.em.find(Appointment, {
-          facilitator: facilitator.id,
-          status: { $ne: 'CANCELLED' },
-          startsAt: { $gte: new Date(from.getTime() - 86_400_000), $lt: until },
-        }),
+        busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - DAY_MS), until),
       ]);
       return {
         facilitatorId: facilitator.id,
-        dates: availability({
-          dates,
-          timezone: tz,
-          weekly: weekly.map((w) => ({ weekday: w.weekday, start: w.startTime, end: w.endTime })),
-          overrides: new Map(overrides.map((o) => [o.date, o.windows])),
-          busy,
-          bufferMinutes,
-        }),
+        dates: availability({ dates, timezone: tz, weekly, overrides: new Map(overrides.map((o) => [o.date, o.windows])), busy, bufferMinutes }),
       };
     },
-    appointments: async (_root, args, ctx) => {
-      const { page, pageSize } = pageRequest(args.page, args.pageSize);
+    appointments: async (_root, args, ctx, info) => {
+      const request = listRequest(args, info);
       if (args.startDate && args.endDate && args.endDate < args.startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
-      const company = (await ctx.loaders.company.load(ctx.caller!.companyId))!;
-      const where: Record<string, unknown> = { status: args.status ?? { $ne: 'CANCELLED' } };
-      if (args.facilitatorId) where.facilitator = args.facilitatorId;
-      if (args.customerId) where.customer = args.customerId;
-      const startsAt: Record<string, Date> = {};
-      if (args.startDate) startsAt.$gte = localToInstant(`${args.startDate}T00:00:00`, company.timezone);
-      if (args.endDate) startsAt.$lt = localToInstant(`${addDays(args.endDate, 1)}T00:00:00`, company.timezone);
-      if (args.startDate || args.endDate) where.startsAt = startsAt;
-      const [nodes, total] = await ctx.em.findAndCount(Appointment, where, {
-        orderBy: { startsAt: 'asc', id: 'asc' },
-        limit: pageSize,
-        offset: page * pageSize,
+      const { timezone } = await ctx.company();
+      return appointmentsPage(ctx.reads, request, {
+        status: args.status,
+        facilitatorId: args.facilitatorId,
+        customerId: args.customerId,
+        from: args.startDate ? localToInstant(`${args.startDate}T00:00:00`, timezone).toISOString() : null,
+        until: args.endDate ? localToInstant(`${addDays(args.endDate, 1)}T00:00:00`, timezone).toISOString() : null,
       });
-      return { nodes, total, page, pageSize };
     },
     appointment: (_root, { id }, ctx) => ctx.loaders.appointment.load(id),
-    services: (_root, _args, ctx) => ctx.em.find(Service, { deletedAt: null }, { orderBy: { name: 'asc', id: 'asc' } }),
+    services: (_root, _args, ctx) => liveServices(ctx.reads),
     service: (_root, { id }, ctx) => ctx.loaders.service.load(id),
-    facilitators: (_root, _args, ctx) => ctx.em.find(Facilitator, {}, { orderBy: { name: 'asc', id: 'asc' } }),
+    facilitators: (_root, _args, ctx) => facilitators(ctx.reads),
     facilitator: (_root, { id }, ctx) => ctx.loaders.facilitator.load(id),
   },
   Mutation: {
-    bookAppointment: (_root, { input }, ctx) => bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
-    cancelAppointment: (_root, { id }, ctx) => cancelAppointment(ctx.em, ctx.caller!.companyId, id),
-    rescheduleAppointment: (_root, args, ctx) => rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args),
-    setWeeklyWindows: (_root, { facilitatorId, windows }, ctx) => setWeeklyWindows(ctx.em, ctx.caller!.companyId, facilitatorId, windows),
-    setDateOverride: (_root, { facilitatorId, date, windows }, ctx) => setDateOverride(ctx.em, ctx.caller!.companyId, facilitatorId, date, windows ?? null),
-    createService: (_root, { input }, ctx) => createService(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
-    updateService: (_root, { id, input }, ctx) => updateService(ctx.em, ctx.caller!.companyId, id, input),
-    deleteService: (_root, { id }, ctx) => deleteService(ctx.em, ctx.services.clock, ctx.caller!.companyId, id),
-    setServiceOption: (_root, { serviceId, option }, ctx) => setServiceOption(ctx.em, ctx.caller!.companyId, serviceId, option),
-    deleteServiceOption: (_root, { serviceId, name }, ctx) => deleteServiceOption(ctx.em, ctx.services.clock, ctx.caller!.companyId, serviceId, name),
+    bookAppointment: async (_root, { input }, ctx) =>
+      appointment(ctx, (await bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    cancelAppointment: async (_root, { id }, ctx) => appointment(ctx, (await cancelAppointment(ctx.em, ctx.caller!.companyId, id)).id),
+    rescheduleAppointment: async (_root, args, ctx) =>
+      appointment(ctx, (await rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args)).id),
+    setWeeklyWindows: async (_root, { facilitatorId, windows }, ctx) =>
+      facilitator(ctx, (await setWeeklyWindows(ctx.em, ctx.caller!.companyId, facilitatorId, windows)).id),
+    setDateOverride: async (_root, { facilitatorId, date, windows }, ctx) =>
+      facilitator(ctx, (await setDateOverride(ctx.em, ctx.caller!.companyId, facilitatorId, date, windows ?? null)).id),
+    createService: async (_root, { input }, ctx) => service(ctx, (await createService(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    updateService: async (_root, { id, input }, ctx) => service(ctx, (await updateService(ctx.em, ctx.caller!.companyId, id, input)).id),
+    deleteService: async (_root, { id }, ctx) => service(ctx, (await deleteService(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)).id),
+    setServiceOption: async (_root, { serviceId, option }, ctx) => {
+      ctx.loaders.optionsOfService.clear(serviceId);
+      return service(ctx, (await setServiceOption(ctx.em, ctx.caller!.companyId, serviceId, option)).id);
+    },
+    deleteServiceOption: async (_root, { serviceId, name }, ctx) => {
+      ctx.loaders.optionsOfService.clear(serviceId);
+      return service(ctx, (await deleteServiceOption(ctx.em, ctx.services.clock, ctx.caller!.companyId, serviceId, name)).id);
+    },
   },
   Appointment: {
-    datetime: (a) => instantToLocal(a.startsAt, a.tz),
-    createdAt: (a) => instantToLocal(a.createdAt, a.tz),
-    customer: async (a, _args, ctx) => (await ctx.loaders.customer.load(a.customer.id))!,
-    service: async (a, _args, ctx) => (await ctx.loaders.service.load(a.service.id))!,
-    facilitator: async (a, _args, ctx) => (await ctx.loaders.facilitator.load(a.facilitator.id))!,
-    payment: (a) => paymentView(a, a.base100PricePaid, a.base100PricePaid, a.paymentStatus),
+    customer: async (a, _args, ctx) => (await ctx.loaders.customer.load(a.customerId))!,
+    service: async (a, _args, ctx) => (await ctx.loaders.service.load(a.serviceId))!,
+    facilitator: async (a, _args, ctx) => (await ctx.loaders.facilitator.load(a.facilitatorId))!,
   },
   Facilitator: {
     weeklyWindows: (f, _args, ctx) => ctx.loaders.windowsOfFacilitator.load(f.id),
     dateOverrides: async (f, { from, to }, ctx) =>
       (await ctx.loaders.overridesOfFacilitator.load(f.id)).filter((o) => (!from || o.date >= from) && (!to || o.date <= to)),
   },
-  WeeklyWindow: {
-    start: (w) => hhmm(w.startTime),
-    end: (w) => hhmm(w.endTime),
-  },
   Service: {
-    deleted: (s) => s.deletedAt != null,
     options: (s, _args, ctx) => ctx.loaders.optionsOfService.load(s.id),
   },
 };

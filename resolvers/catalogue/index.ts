@@ -1,89 +1,59 @@
 /** Pass templates and purchases, the video library and purchases, subscription plans and mandates, vouchers. */
-import type { EntityName } from '@mikro-orm/core';
-import { Media, PassPurchase, PassTemplate, SubscriptionPlan, Voucher } from '../../src/db/entities/index.ts';
+import { mediaPage, passesPage, passPurchasesPage, plansPage, vouchersPage } from '../../src/db/lists.ts';
 import { updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
-import { pageRequest } from '../../src/domain/paging.ts';
+import { passStatus } from '../../src/domain/pass-status.ts';
 import { createPass, purchasePass, updatePassPurchase } from '../../src/domain/passes.ts';
 import { localDate } from '../../src/domain/time.ts';
-import { callerCompany } from '../company.ts';
 import type { GraphqlContext } from '../context.ts';
-import type { PassStatus, Resolvers } from '../generated.ts';
-import { paymentView } from '../payments.ts';
+import type { Resolvers } from '../generated.ts';
+import { written } from '../rows.ts';
+import { listRequest } from '../selection.ts';
 
-async function catalogPage<T extends object>(
-  ctx: GraphqlContext,
-  entity: EntityName<T>,
-  args: { page?: number | null; pageSize?: number | null },
-  orderBy: Record<string, 'asc' | 'desc'>,
-) {
-  const { page, pageSize } = pageRequest(args.page, args.pageSize);
-  const [nodes, total] = await ctx.em.findAndCount(entity, {} as never, { orderBy, limit: pageSize, offset: page * pageSize } as never);
-  return { nodes: nodes as T[], total, page, pageSize };
-}
+/** The company's date today, on which pass and video validity are judged. */
+const today = async (ctx: GraphqlContext) => localDate(ctx.services.clock.now(), (await ctx.company()).timezone);
 
-/** A pass purchase's status, derived from its data on the company's current date. */
-export function passStatus(
-  p: { isCancelled: boolean; creditsAllocated: number; creditsConsumed: number; starts: string; expires: string },
-  today: string,
-): PassStatus {
-  if (p.isCancelled) return 'CANCELLED';
-  if (p.expires < today) return 'EXPIRED';
-  if (p.creditsConsumed >= p.creditsAllocated) return 'USED';
-  if (p.starts > today) return 'PENDING';
-  return 'ACTIVE';
-}
+const purchase = (ctx: GraphqlContext, id: string) => written(ctx.loaders.passPurchase, id, 'Pass purchase');
 
 export const catalogueResolvers: Resolvers = {
   Query: {
-    passes: (_root, args, ctx) => catalogPage(ctx, PassTemplate, args, { name: 'asc', id: 'asc' }),
+    passes: (_root, args, ctx, info) => passesPage(ctx.reads, listRequest(args, info)),
     pass: (_root, { id }, ctx) => ctx.loaders.pass.load(id),
-    videos: (_root, args, ctx) => catalogPage(ctx, Media, args, { name: 'asc', id: 'asc' }),
+    videos: (_root, args, ctx, info) => mediaPage(ctx.reads, listRequest(args, info)),
     video: (_root, { id }, ctx) => ctx.loaders.media.load(id),
-    subscriptionPlans: (_root, args, ctx) => catalogPage(ctx, SubscriptionPlan, args, { name: 'asc', id: 'asc' }),
+    subscriptionPlans: (_root, args, ctx, info) => plansPage(ctx.reads, listRequest(args, info)),
     subscriptionPlan: (_root, { id }, ctx) => ctx.loaders.plan.load(id),
-    vouchers: (_root, args, ctx) => catalogPage(ctx, Voucher, args, { code: 'asc', id: 'asc' }),
+    vouchers: (_root, args, ctx, info) => vouchersPage(ctx.reads, listRequest(args, info)),
     voucher: (_root, { id }, ctx) => ctx.loaders.voucher.load(id),
-    passPurchases: async (_root, args, ctx) => {
-      const { page, pageSize } = pageRequest(args.page, args.pageSize);
-      const where = { ...(args.customerId && { customer: args.customerId }), ...(args.passId && { template: args.passId }) };
-      const [nodes, total] = await ctx.em.findAndCount(PassPurchase, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: pageSize, offset: page * pageSize });
-      return { nodes, total, page, pageSize };
-    },
+    passPurchases: (_root, args, ctx, info) =>
+      passPurchasesPage(ctx.reads, listRequest(args, info), { customerId: args.customerId, passId: args.passId }),
     passPurchase: (_root, { id }, ctx) => ctx.loaders.passPurchase.load(id),
   },
   Mutation: {
-    updateSubscriptionPlan: (_root, { id, input }, ctx) => updateSubscriptionPlan(ctx.em, id, input),
-    updatePass: (_root, { id, input }, ctx) => updatePass(ctx.em, id, input),
-    updateVideo: (_root, { id, input }, ctx) => updateVideo(ctx.em, id, input),
-    updateVoucher: (_root, { id, input }, ctx) => updateVoucher(ctx.em, id, input),
-    purchasePass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
-    createPass: (_root, { input }, ctx) => createPass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input),
-    assignPass: (_root, { input }, ctx) => purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { assigned: true }),
-    updatePassPurchase: (_root, { id, input }, ctx) => updatePassPurchase(ctx.em, ctx.caller!.companyId, id, input),
+    updateSubscriptionPlan: async (_root, { id, input }, ctx) => written(ctx.loaders.plan, (await updateSubscriptionPlan(ctx.em, id, input)).id),
+    updatePass: async (_root, { id, input }, ctx) => written(ctx.loaders.pass, (await updatePass(ctx.em, id, input)).id),
+    updateVideo: async (_root, { id, input }, ctx) => written(ctx.loaders.media, (await updateVideo(ctx.em, id, input)).id),
+    updateVoucher: async (_root, { id, input }, ctx) => written(ctx.loaders.voucher, (await updateVoucher(ctx.em, id, input)).id),
+    purchasePass: async (_root, { input }, ctx) => purchase(ctx, (await purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    createPass: async (_root, { input }, ctx) => written(ctx.loaders.pass, (await createPass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    assignPass: async (_root, { input }, ctx) =>
+      purchase(ctx, (await purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { assigned: true })).id),
+    updatePassPurchase: async (_root, { id, input }, ctx) => purchase(ctx, (await updatePassPurchase(ctx.em, ctx.caller!.companyId, id, input)).id),
   },
   Pass: {
-    currency: async (_p, _args, ctx) => (await callerCompany(ctx)).currency,
-    purchases: (p, args, ctx) => ctx.loaders.purchasesOfPass.load({ parentId: p.id, ...pageRequest(args.page, args.pageSize) }),
+    currency: async (_p, _args, ctx) => (await ctx.company()).currency,
+    purchases: (p, args, ctx, info) =>
+      ctx.loaders.purchasesOfPass.load({ parentId: p.id, ...listRequest(args, info) }),
   },
   PassPurchase: {
-    pass: async (p, _args, ctx) => (await ctx.loaders.pass.load(p.template.id))!,
-    customer: async (p, _args, ctx) => (await ctx.loaders.customer.load(p.customer.id))!,
-    creditsRemaining: (p) => p.creditsAllocated - p.creditsConsumed,
-    status: async (p, _args, ctx) => passStatus(p, localDate(ctx.services.clock.now(), (await callerCompany(ctx)).timezone)),
-    paymentDetails: (p) => ({
-      currency: p.currency,
-      base100GrossPrice: p.base100GrossPrice,
-      base100Discount: p.base100Discount,
-      base100NetPrice: p.base100NetPrice,
-    }),
+    pass: async (p, _args, ctx) => (await ctx.loaders.pass.load(p.passId))!,
+    customer: async (p, _args, ctx) => (await ctx.loaders.customer.load(p.customerId))!,
+    status: async (p, _args, ctx) => passStatus(p, await today(ctx)),
   },
   VideoPurchase: {
-    media: async (v, _args, ctx) => (await ctx.loaders.media.load(v.media.id))!,
-    isExpired: async (v, _args, ctx) =>
-      v.expiresOn != null && v.expiresOn < localDate(ctx.services.clock.now(), (await callerCompany(ctx)).timezone),
-    payment: (v) => paymentView(v, v.base100Price, v.base100Price),
+    media: async (v, _args, ctx) => (await ctx.loaders.media.load(v.mediaId))!,
+    isExpired: async (v, _args, ctx) => v.expiresOn != null && v.expiresOn < (await today(ctx)),
   },
   Mandate: {
-    plan: async (m, _args, ctx) => (await ctx.loaders.plan.load(m.plan.id))!,
+    plan: async (m, _args, ctx) => (await ctx.loaders.plan.load(m.planId))!,
   },
 };

@@ -4,13 +4,15 @@
  * response schema), and a route without one stops the start, so no endpoint is served undocumented.
  * Where document 1 says "not shown", the decisions written here are the ones the routes implement.
  */
+import { RULES } from '../../src/domain/input-rules.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/domain/paging.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
+import { M2M_BODIES } from './bodies.ts';
 import {
-  array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
-  openApiPath, pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  array, bodySchemas, bool, constant, CONTACT, count, dateInput, DOCUMENT_OPERATION, LICENSE, tag, enumOf, headerRef, int, json, nullable, object,
+  openApiPath, pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, ruleSchema, str,
   type Schema,
 } from '../openapi-schema.ts';
 
@@ -303,6 +305,7 @@ const RESOURCES: Record<string, Schema> = {
       type: constant('event'),
       name: str(),
       description: str(),
+      kind: ruleSchema(RULES.eventKind),
       tz: timezone,
       archived: bool('Archived events keep their bookings but are no longer on sale.'),
       dates: array(ref('EventDate'), 'Its dates, earliest first.'),
@@ -404,61 +407,7 @@ const RESOURCES: Record<string, Schema> = {
   ),
 };
 
-const name = (description?: string) => str(description, { minLength: 1, maxLength: 200 });
-const text = str(undefined, { maxLength: 5000 });
-const money = (description: string) => int(`${description}, base-100.`, { minimum: 0 });
-
-const REQUESTS: Record<string, Schema> = {
-  ProfileUpdate: input(
-    {
-      firstname: str(undefined, { minLength: 1, maxLength: 100 }),
-      lastname: str(undefined, { minLength: 1, maxLength: 100 }),
-      email: str(undefined, { format: 'email', maxLength: 254 }),
-      mobile: str('Unchanged when omitted.', { maxLength: 32 }),
-    },
-    'The new name, email and (optionally) mobile. Password and avatar cannot be changed here; unknown fields are refused.',
-    ['firstname', 'lastname', 'email'],
-  ),
-  SubscriptionPlanUpdate: input(
-    { name: name(), description: text, base100_price: money('Recurring price'), interval: enumOf(['WEEK', 'MONTH', 'YEAR']), active: bool() },
-    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
-  ),
-  PassUpdate: input(
-    {
-      name: name(),
-      description: text,
-      credits: int(undefined, { minimum: 1 }),
-      validity_days: int(undefined, { minimum: 1 }),
-      base100_price: money('Price'),
-      active: bool(),
-    },
-    'The fields to change (at least one); the others stay as they are (purchases already made keep their credits and dates). Unknown fields are refused.',
-  ),
-  VideoUpdate: input(
-    {
-      name: name(),
-      description: text,
-      base100_price: money('Price'),
-      credits: int(undefined, { minimum: 0 }),
-      access_days: nullable(int('Null means no expiry.', { minimum: 1 })),
-      active: bool(),
-    },
-    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
-  ),
-  VoucherUpdate: input(
-    {
-      code: str(undefined, { minLength: 1, maxLength: 64 }),
-      description: text,
-      percent_off: nullable(int(undefined, { minimum: 1, maximum: 100 })),
-      base100_amount_off: nullable(money('Fixed amount off')),
-      valid_from: nullable(str(undefined, { format: 'date' })),
-      valid_until: nullable(str(undefined, { format: 'date' })),
-      max_redemptions: nullable(int(undefined, { minimum: 0 })),
-      active: bool(),
-    },
-    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
-  ),
-};
+const REQUESTS: Record<string, Schema> = bodySchemas(M2M_BODIES);
 
 const ENVELOPES: Record<string, Schema> = {
   CustomerPage: pageOf('Customer', 'A page of customers.'),
@@ -499,6 +448,7 @@ const AUTHENTICATION: Record<string, Schema> = {
       client_id: str('The client ID.', { examples: ['m2m_01jzp7pt00yndamntynwer2t34'] }),
       client_secret: str('The client secret: 64 hex characters.'),
       grant_type: constant('client_credentials', 'Optional here; when given, must be `client_credentials`.'),
+      scope: str('Optional: the scopes wanted, separated by spaces, all of them the client\'s (RFC 6749, section 3.3); by default all of the client\'s scopes.', { examples: ['customers:read'] }),
     },
     required: ['client_id', 'client_secret'],
   },
@@ -509,6 +459,7 @@ const AUTHENTICATION: Record<string, Schema> = {
       grant_type: constant('client_credentials'),
       client_id: str('The client ID, unless sent by HTTP Basic.'),
       client_secret: str('The client secret, unless sent by HTTP Basic.'),
+      scope: str('Optional: the scopes wanted, separated by spaces, all of them the client\'s (RFC 6749, section 3.3); by default all of the client\'s scopes.', { examples: ['customers:read'] }),
     },
     required: ['grant_type'],
   },
@@ -517,13 +468,13 @@ const AUTHENTICATION: Record<string, Schema> = {
       access_token: str('A JWT to send as `Authorization: Bearer <access_token>`.'),
       token_type: constant('Bearer'),
       expires_in: int('Seconds until the token expires.', { const: ACCESS_TOKEN_SECONDS }),
-      scope: str('The client\'s scopes, separated by spaces.', { examples: ['customers:read profile:read'] }),
+      scope: str('The scopes granted, separated by spaces: those requested, or all of the client\'s.', { examples: ['customers:read profile:read'] }),
     },
     'An access token. There is no refresh token: after expiry, request a new one with the same credentials.',
   ),
   TokenRequestError: object(
-    { error: enumOf(['invalid_request', 'unsupported_grant_type']), error_description: str() },
-    'A token request that is malformed (`invalid_request`) or for another grant type (`unsupported_grant_type`).',
+    { error: enumOf(['invalid_request', 'unsupported_grant_type', 'invalid_scope']), error_description: str() },
+    'A token request that is malformed (`invalid_request`), for another grant type (`unsupported_grant_type`), or for a scope the client does not have (`invalid_scope`).',
   ),
   InvalidClientError: object(
     { error: constant('invalid_client'), error_description: str() },
@@ -566,7 +517,7 @@ const PARAMETERS: Record<string, Schema> = {
   pageSize: queryParameter('pageSize', int(undefined, { minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }), `Items per page, 1 to ${MAX_PAGE_SIZE}. Outside that range: 400.`),
 };
 const PAGING = [parameterRef('page'), parameterRef('pageSize')];
-const dateQuery = (name: string, description: string) => queryParameter(name, str(undefined, { format: 'date' }), description);
+const dateQuery = (name: string, description: string) => queryParameter(name, dateInput('A date'), description);
 
 interface Operation {
   operationId: string;
@@ -814,7 +765,7 @@ function operationOf(route: Route): Record<string, unknown> {
     description: [operation.description, `Scope: \`${scope}\`.`].filter(Boolean).join('\n\n'),
     parameters: [...pathParameters, ...(operation.query ?? [])],
     ...(operation.body && { requestBody: { required: true, content: json(ref(operation.body)) } }),
-    security: [{ bearer: route.scopes }],
+    security: [{ oauth2: route.scopes }],
     'x-required-scope': scope,
     responses: {
       200: {
@@ -840,8 +791,10 @@ const TOKEN_OPERATION = {
     tags: ['Authentication'],
     summary: 'Exchange client credentials for an access token',
     description:
-      `Returns a bearer token valid for ${ACCESS_TOKEN_SECONDS} seconds with the client's current scopes. Repeated failures are refused ` +
-      'for a while per client ID and per address (429).',
+      `Returns a bearer token valid for ${ACCESS_TOKEN_SECONDS} seconds with the scopes requested, or all the client's current scopes. ` +
+      'Token requests are limited per address; after repeated failures for one client ID from one address, or from one address overall, ' +
+      'a wrong secret is answered 429 instead of 401 for a while. The right secret always gets its token. The OAuth 2.0 authorization ' +
+      'server metadata (RFC 8414) is at `/.well-known/oauth-authorization-server` followed by this interface\'s base path.',
     security: [{}, { clientBasic: [] }],
     requestBody: {
       required: false,
@@ -854,16 +807,16 @@ const TOKEN_OPERATION = {
         content: json(ref('Token')),
       },
       400: {
-        description: 'Missing credentials (`invalid_request`), a grant type other than `client_credentials` (`unsupported_grant_type`), or a body that is not valid JSON (`{"error"}`).',
+        description: 'Missing credentials (`invalid_request`), a grant type other than `client_credentials` (`unsupported_grant_type`), a scope the client does not have (`invalid_scope`), or a body that is not valid JSON (`{"error"}`).',
         content: json({ anyOf: [ref('TokenRequestError'), ref('Error')] }),
       },
       401: {
-        description: 'Unknown client, wrong secret, or a revoked or expired client (`invalid_client`). With HTTP Basic, a `WWW-Authenticate: Basic` challenge.',
-        headers: { 'WWW-Authenticate': { description: 'With HTTP Basic client authentication.', required: false, schema: str() } },
+        description: 'Unknown client, wrong secret, or a revoked or expired client (`invalid_client`). With HTTP Basic, a `WWW-Authenticate: Basic` challenge carrying `error="invalid_client"`.',
+        headers: { 'WWW-Authenticate': { description: 'With HTTP Basic client authentication: `Basic realm="m2m", charset="UTF-8", error="invalid_client", error_description="..."`.', required: false, schema: str() } },
         content: json(ref('InvalidClientError')),
       },
       405: responseRef('MethodNotAllowed'),
-      429: errorResponse('Too many failed attempts for this client ID or address: retry after `Retry-After` seconds.', { 'Retry-After': headerRef('Retry-After') }),
+      429: errorResponse('Too many token requests from this address, or a wrong secret after too many failures: retry after `Retry-After` seconds.', { 'Retry-After': headerRef('Retry-After') }),
       500: responseRef('InternalError'),
     },
   },
@@ -873,18 +826,18 @@ export function m2mOpenApi(routes: Route[], basePath: string): Record<string, un
   const paths = pathsOf(routes, { '/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION }, operationOf);
   return {
     openapi: '3.1.0',
-    info: { title: 'Studio booking service: M2M interface', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Studio booking service: M2M interface', version: '1.0.0', description: DESCRIPTION, contact: CONTACT, license: LICENSE },
     servers: [{ url: basePath, description: 'This service\'s M2M base path.' }],
     tags: [
-      { name: 'Authentication' },
-      { name: 'Customers' },
-      { name: 'Appointments' },
-      { name: 'Events' },
-      { name: 'Subscription plans' },
-      { name: 'Passes' },
-      { name: 'Videos' },
-      { name: 'Vouchers' },
-      { name: 'Document' },
+      tag('Authentication', 'Client credentials for a one-hour access token (OAuth 2.0 client credentials grant).'),
+      tag('Customers', 'Customers and their records: profile, bookings, passes, videos, subscriptions, appointments, notes, answers.'),
+      tag('Appointments', 'The company\'s appointments, its appointment services and facilitators\' availability.'),
+      tag('Events', 'The event catalogue: events, their dates and pricing options, and the register of each date.'),
+      tag('Subscription plans', 'Recurring subscription plans.'),
+      tag('Passes', 'Passes (bundles of credits) on sale, and their purchases.'),
+      tag('Videos', 'The video library.'),
+      tag('Vouchers', 'Discount codes.'),
+      tag('Document', 'This OpenAPI document.'),
     ],
     paths,
     components: {
@@ -893,7 +846,6 @@ export function m2mOpenApi(routes: Route[], basePath: string): Record<string, un
       headers: HEADERS,
       responses: RESPONSES,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from `POST /token`.' },
         oauth2: {
           type: 'oauth2',
           description: 'How to obtain the bearer token: the client credentials grant. Scopes are granted per API client in the admin UI.',

@@ -176,6 +176,7 @@ export const event = (e: Row) => ({
   type: 'event',
   name: e.name,
   description: e.description,
+  kind: e.kind,
   tz: e.tz,
   archived: e.archived,
   dates: e.dates.map(typed('event_date')),

@@ -3,10 +3,11 @@
  * runs, its variables and its response. Each route's scope is derived from its document (rest/route.ts).
  */
 import type { Request } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseBody } from '../body.ts';
 import { param, query } from '../params.ts';
 import type { RouteDeclaration } from '../route.ts';
+import { M2M_BODIES as body } from './bodies.ts';
 import * as present from './presenters.ts';
 
 const PAGE = 'page: $page, pageSize: $pageSize';
@@ -42,7 +43,7 @@ const VIDEO_PURCHASE = `id media { id name } created: createdAt expires_on: expi
   is_expired: isExpired ${PAYMENT}`;
 const MANDATE = `id state created: createdAt grace earliest_cancellation_date: earliestCancellationDate renewal_date: renewalDate
   plan { id name base100_price: base100Price currency }`;
-const EVENT = `id name description tz: timezone archived
+const EVENT = `id name description kind tz: timezone archived
   dates { id datetime tz duration capacity spaces_booked: spacesBooked spaces_left: spacesLeft }
   pricing_options: pricingOptions { id name base100_price: base100Price credits currency }`;
 const PLAN = 'id name description base100_price: base100Price currency interval active';
@@ -85,14 +86,14 @@ function catalogueItem(path: string, resource: string, field: string, fields: st
   };
 }
 
-function catalogueUpdate<T extends z.ZodRawShape>(
+function catalogueUpdate<B extends z.ZodType>(
   path: string,
   resource: string,
   mutation: string,
   inputType: string,
   fields: string,
-  body: z.ZodObject<T>,
-  toInput: (body: z.infer<z.ZodObject<T>>) => Record<string, unknown>,
+  schema: B,
+  toInput: (changes: z.infer<B>) => Record<string, unknown>,
   item: (row: any) => unknown,
 ): RouteDeclaration {
   return {
@@ -100,15 +101,10 @@ function catalogueUpdate<T extends z.ZodRawShape>(
     path,
     resource,
     document: `mutation ($id: ID!, $input: ${inputType}!) { item: ${mutation}(id: $id, input: $input) { ${fields} } }`,
-    variables: (req) => ({ id: param(req, 'id'), input: toInput(parseBody(body.strict(), req.body)) }),
+    variables: (req) => ({ id: param(req, 'id'), input: toInput(parseBody(schema, req.body)) }),
     respond: (data) => ({ data: item(data.item) }),
   };
 }
-
-const name = z.string().min(1).max(200);
-const description = z.string().max(5000);
-const money = z.int().min(0);
-const isoDate = z.iso.date();
 
 export const m2mRoutes: RouteDeclaration[] = [
   // Customers
@@ -134,11 +130,8 @@ export const m2mRoutes: RouteDeclaration[] = [
     resource: 'profile',
     document: 'mutation ($id: ID!, $input: CustomerProfileInput!) { updateCustomerProfile(id: $id, input: $input) { id } }',
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ firstname: z.string().min(1).max(100), lastname: z.string().min(1).max(100), email: z.email().max(254), mobile: z.string().max(32).optional() }),
-        req.body,
-      );
-      return { id: param(req, 'id'), input: { firstName: body.firstname, lastName: body.lastname, email: body.email, mobile: body.mobile } };
+      const profile = parseBody(body.ProfileUpdate, req.body);
+      return { id: param(req, 'id'), input: { firstName: profile.firstname, lastName: profile.lastname, email: profile.email, mobile: profile.mobile } };
     },
     respond: () => ({ message: 'Profile updated' }),
     parameterNames: { firstName: 'firstname', lastName: 'lastname' },
@@ -274,7 +267,7 @@ export const m2mRoutes: RouteDeclaration[] = [
     'updateSubscriptionPlan',
     'SubscriptionPlanUpdate',
     PLAN,
-    z.object({ name, description, base100_price: money, interval: z.enum(['WEEK', 'MONTH', 'YEAR']), active: z.boolean() }).partial(),
+    body.SubscriptionPlanUpdate,
     (b) => ({ name: b.name, description: b.description, base100Price: b.base100_price, interval: b.interval, active: b.active }),
     present.plan,
   ),
@@ -294,7 +287,7 @@ export const m2mRoutes: RouteDeclaration[] = [
     'updatePass',
     'PassUpdate',
     PASS,
-    z.object({ name, description, credits: z.int().min(1), validity_days: z.int().min(1), base100_price: money, active: z.boolean() }).partial(),
+    body.PassUpdate,
     (b) => ({ name: b.name, description: b.description, credits: b.credits, validityDays: b.validity_days, base100Price: b.base100_price, active: b.active }),
     present.pass,
   ),
@@ -306,7 +299,7 @@ export const m2mRoutes: RouteDeclaration[] = [
     'updateVideo',
     'MediaUpdate',
     VIDEO,
-    z.object({ name, description, base100_price: money, credits: z.int().min(0), access_days: z.int().min(1).nullable(), active: z.boolean() }).partial(),
+    body.VideoUpdate,
     (b) => ({ name: b.name, description: b.description, base100Price: b.base100_price, credits: b.credits, accessDays: b.access_days, active: b.active }),
     present.video,
   ),
@@ -318,18 +311,7 @@ export const m2mRoutes: RouteDeclaration[] = [
     'updateVoucher',
     'VoucherUpdate',
     VOUCHER,
-    z
-      .object({
-        code: z.string().min(1).max(64),
-        description,
-        percent_off: z.int().min(1).max(100).nullable(),
-        base100_amount_off: money.nullable(),
-        valid_from: isoDate.nullable(),
-        valid_until: isoDate.nullable(),
-        max_redemptions: z.int().min(0).nullable(),
-        active: z.boolean(),
-      })
-      .partial(),
+    body.VoucherUpdate,
     (b) => ({
       code: b.code,
       description: b.description,

@@ -1,12 +1,16 @@
 /**
  * `POST /token` (document 1, section 5): client credentials for a one-hour access token. Besides the
  * documented JSON body it takes the standard OAuth 2.0 form (`grant_type=client_credentials`, client
- * authentication by HTTP Basic or form fields), so stock OAuth client libraries work. Failed attempts
- * are limited per client id and per address.
+ * authentication by HTTP Basic or form fields, an optional `scope` naming a subset of the client's
+ * scopes), so stock OAuth client libraries work. Errors follow RFC 6749, section 5.2. Failed attempts
+ * are throttled per client id and address and per address (src/pipeline/failed-logins.ts).
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { verifyClientCredentials } from '../../src/domain/api-clients.ts';
+import { grantedScopes } from '../../src/domain/scopes.ts';
+import { sourceAddress } from '../../src/pipeline/anonymous-limits.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
+import { inputProblem } from '../../src/pipeline/input-guards.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Services } from '../../src/services.ts';
 
@@ -15,6 +19,8 @@ interface Credentials {
   clientSecret?: string;
   viaBasic: boolean;
   grantType?: string;
+  /** The requested scopes, space-separated; undefined when none is requested. */
+  scope?: string;
 }
 
 class MalformedRequest extends Error {}
@@ -35,19 +41,28 @@ function credentialsOf(req: Request): Credentials {
   if (req.is('application/x-www-form-urlencoded') && grantType === undefined) {
     throw new MalformedRequest('grant_type is required: use grant_type=client_credentials');
   }
+  if (body.scope !== undefined && typeof body.scope !== 'string') throw new MalformedRequest('scope must be a string of space-separated scopes');
+  const scope = text(body.scope);
   const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '');
   if (basic) {
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw new MalformedRequest('The HTTP Basic credentials must be client_id:client_secret');
     if (body.client_secret !== undefined) throw new MalformedRequest('Send the client secret in one way only: HTTP Basic or the body');
-    return { clientId: formDecoded(decoded.slice(0, colon)), clientSecret: formDecoded(decoded.slice(colon + 1)), viaBasic: true, grantType };
+    return { clientId: formDecoded(decoded.slice(0, colon)), clientSecret: formDecoded(decoded.slice(colon + 1)), viaBasic: true, grantType, scope };
   }
-  return { clientId: text(body.client_id), clientSecret: text(body.client_secret), viaBasic: false, grantType };
+  return { clientId: text(body.client_id), clientSecret: text(body.client_secret), viaBasic: false, grantType, scope };
 }
 
+/**
+ * An error of RFC 6749, section 5.2. A client that authenticated by HTTP Basic gets the Basic challenge
+ * that section requires, carrying the error too, so that clients which read the challenge before the
+ * body (openid-client) still learn it was `invalid_client`.
+ */
 function oauthError(res: Response, status: number, error: string, description: string, viaBasic = false): void {
-  if (viaBasic && status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="m2m", charset="UTF-8"');
+  if (viaBasic && status === 401) {
+    res.setHeader('WWW-Authenticate', `Basic realm="m2m", charset="UTF-8", error="${error}", error_description="${description.replace(/["\\]/g, "'")}"`);
+  }
   res.status(status).json({ error, error_description: description });
 }
 
@@ -59,26 +74,30 @@ export function tokenEndpoint(services: Services, pipeline: Pipeline): RequestHa
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Pragma', 'no-cache');
       try {
-        const { clientId, clientSecret, viaBasic, grantType } = credentialsOf(req);
+        const { clientId, clientSecret, viaBasic, grantType, scope: requested } = credentialsOf(req);
         if (grantType !== undefined && grantType !== 'client_credentials') {
           return oauthError(res, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
         }
         if (!clientId || !clientSecret) {
           return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
         }
-        const attempt = await failures.attempt(clientId, req.ip ?? 'unknown');
-        if (attempt.retryAfter) {
-          res.setHeader('Retry-After', String(attempt.retryAfter));
-          return res.status(429).json({ error: `Too many failed attempts: retry after ${attempt.retryAfter} s` });
-        }
+        const unstorable = inputProblem({ client_id: clientId, client_secret: clientSecret, scope: requested });
+        if (unstorable) return oauthError(res, 400, 'invalid_request', unstorable.message);
         const client = await verifyClientCredentials(services.orm, services.serverKey, clientId, clientSecret, services.clock.now());
         if (!client) {
+          const retryAfter = await failures.failed(clientId, sourceAddress(req));
+          if (retryAfter) {
+            res.setHeader('Retry-After', String(retryAfter));
+            return res.status(429).json({ error: `Too many failed attempts: retry after ${retryAfter} s` });
+          }
           return oauthError(res, 401, 'invalid_client', 'Unknown client, wrong secret, or the client is revoked or expired', viaBasic);
         }
-        await attempt.succeeded();
-        const scope = client.scopes.join(' ');
+        const { granted, lacking } = grantedScopes(client.scopes, requested);
+        if (lacking.length) return oauthError(res, 400, 'invalid_scope', `The client does not have the scope${lacking.length > 1 ? 's' : ''} ${lacking.join(' ')}`);
+        if (!granted.length) return oauthError(res, 400, 'invalid_scope', 'Request at least one scope, or leave scope out for all of the client\'s');
+        const scope = granted.join(' ');
         const token = await pipeline.tokens.issue('m2m', { subject: client.id, company: client.companyId, scope });
-        res.locals.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(client.scopes) };
+        res.locals.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(granted) };
         res.json({ access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
       } catch (error) {
         if (error instanceof MalformedRequest) return oauthError(res, 400, 'invalid_request', error.message);

@@ -3,7 +3,7 @@
  * VALIDATION_ERROR with `details: {field, rule}`.
  */
 import type { Response } from 'express';
-import { MethodNotAllowed, RateLimited, type DomainError, type ErrorCode } from '../../src/domain/errors.ts';
+import { MethodNotAllowed, RateLimited, Unavailable, type DomainError, type ErrorCode } from '../../src/domain/errors.ts';
 import type { ErrorPresenter } from '../../src/pipeline/http.ts';
 import { httpStatus } from '../status.ts';
 
@@ -15,6 +15,7 @@ const V1_CODES: Record<ErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 function detailsOf(error: DomainError): Record<string, unknown> {
@@ -24,6 +25,7 @@ function detailsOf(error: DomainError): Record<string, unknown> {
     case 'METHOD_NOT_ALLOWED':
       return { allowed: error.details.allowed };
     case 'RATE_LIMITED':
+    case 'SERVICE_UNAVAILABLE':
       return { retryAfter: error.details.retryAfter };
     case 'FORBIDDEN':
       return { scope: error.details.scope };
@@ -34,7 +36,7 @@ function detailsOf(error: DomainError): Record<string, unknown> {
 
 export const presentV1Error: ErrorPresenter = (res: Response, error: DomainError) => {
   if (error instanceof MethodNotAllowed) res.setHeader('Allow', error.allowed.join(', '));
-  if (error instanceof RateLimited) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof RateLimited || error instanceof Unavailable) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   if (error.code === 'UNAUTHENTICATED') res.setHeader('WWW-Authenticate', 'Bearer realm="v1"');
   const code = (error.details.v1Code as string | undefined) ?? V1_CODES[error.code];
   res.status(httpStatus(error.code)).json({ error: { code, message: error.message, details: detailsOf(error) } });

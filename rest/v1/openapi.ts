@@ -1,19 +1,21 @@
 /**
  * The OpenAPI 3.1 document of the v1 surface, served at `/api/v1/openapi.json`. Its paths come from the
  * compiled routes: each route needs a row in OPERATIONS below (parameters, request body, response), and a
- * route without one stops the start, so no endpoint is served undocumented. Request bodies mirror the zod
- * schemas of rest/v1/routes.ts and responses the shapes of rest/v1/presenters.ts; where document 2 says
- * "not shown", the decisions written here are the ones the routes implement.
+ * route without one stops the start, so no endpoint is served undocumented. Request bodies are the zod
+ * schemas the routes parse them with (rest/v1/bodies.ts) and responses the shapes of rest/v1/presenters.ts;
+ * where document 2 says "not shown", the decisions written here are the ones the routes implement.
  */
 import type { Rule } from '../../src/domain/errors.ts';
+import { RULES } from '../../src/domain/input-rules.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import type { Route } from '../route.ts';
 import {
-  array, bool, constant, count, DOCUMENT_OPERATION, enumOf, headerRef, input, int, json, nullable, object,
-  pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, str,
+  array, bodySchemas, bool, constant, CONTACT, count, DOCUMENT_OPERATION, LICENSE, tag, enumOf, headerRef, input, int, json, nullable, object,
+  pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, ruleSchema, str,
   type Schema,
 } from '../openapi-schema.ts';
 import { IDEMPOTENCY_HOURS } from './idempotency.ts';
+import { V1_BODIES } from './bodies.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './routes.ts';
 
 const instant = (description: string): Schema => str(`${description} An ISO 8601 instant in UTC.`, { format: 'date-time', examples: ['2026-12-05T18:00:00.000Z'] });
@@ -21,6 +23,7 @@ const date = (description: string): Schema => str(`${description} \`YYYY-MM-DD\`
 const amount = (description: string): Schema => ({ type: 'number', description: `${description}, a decimal amount in currency units (15.5 is 15.50).`, minimum: 0 });
 
 const CURRENCIES = ['GBP', 'EUR', 'USD'];
+const eventKind = ruleSchema(RULES.eventKind);
 const currency = enumOf(CURRENCIES, 'ISO 4217 code of the company\'s currency.');
 
 /** Document 2's statuses, derived from the data (README: v1 customer pass `status`). */
@@ -61,6 +64,7 @@ const RESOURCES: Record<string, Schema> = {
       id: prefixedId('evt_', 'The event'),
       name: str(),
       description: str('Empty when there is none.'),
+      kind: eventKind,
       timezone: str('IANA timezone of the event.', { examples: ['Europe/London'] }),
       archived: bool('Archived events keep their registrations but are no longer on sale.'),
       dates: array(ref('EventDate'), 'Its dates, earliest first.'),
@@ -103,7 +107,7 @@ const RESOURCES: Record<string, Schema> = {
       spots: int('Spaces booked.', { minimum: 1 }),
       status: enumOf(['confirmed', 'cancelled']),
       refunded: bool('A refund was issued.'),
-      totalPaid: amount('Money paid; 0 when paid with pass credits'),
+      totalPaid: { type: 'number', description: 'What was paid: a decimal amount in `currency`, or the credits used when `currency` is `CR` (paid with a pass), as in `registration.created`.', minimum: 0 },
       currency: enumOf([...CURRENCIES, 'CR'], 'The currency paid in; `CR` (credits) when paid with a pass.'),
       paymentMethod: enumOf(['CARD', 'PASS']),
       passUsed: nullable(str('The customer pass (`cp_` id) the credits came from; null when no pass was used.', { pattern: '^cp_' })),
@@ -152,106 +156,13 @@ const RESOURCES: Record<string, Schema> = {
   CustomerPassPage: pageOf('customerPasses', 'CustomerPass', 'A page of customer passes, newest first.'),
 };
 
-/** A trimmed text field: surrounding spaces are dropped, and it must not be blank. */
-const text = (max: number, description?: string): Schema =>
-  str([description, `Trimmed; not blank; at most ${max} characters.`].filter(Boolean).join(' '), { minLength: 1, maxLength: max, pattern: '\\S' });
-const longText = str('At most 5000 characters.', { maxLength: 5000 });
-const price = { type: 'number', description: 'A decimal amount in currency units with at most 2 decimals (15.5 is 15.50).', minimum: 0, maximum: 10_000_000, multipleOf: 0.01 };
-const email = str('An email address, at most 254 characters.', { format: 'email', maxLength: 254 });
-const mobile = nullable(str('A phone number such as `+447700900001`, at most 32 characters; empty or null: none.', { maxLength: 32, pattern: '^(\\+?[0-9 ()-]{3,32})?$' }));
-const timezone = str('IANA timezone, such as `Europe/London`; by default the company\'s.', { maxLength: 64 });
-
 const REQUESTS: Record<string, Schema> = {
   TokenRequest: input(
     { apiKey: str('The API key.', { minLength: 1, maxLength: 200 }), apiSecret: str('The API secret.', { minLength: 1, maxLength: 200 }) },
     'The API key and secret from the service\'s support team.',
     ['apiKey', 'apiSecret'],
   ),
-  CustomerCreate: input(
-    { firstName: text(100), lastName: text(100), email, mobile },
-    'A new customer. Unknown fields are refused.',
-    ['firstName', 'lastName', 'email'],
-  ),
-  CustomerUpdate: input(
-    { firstName: text(100), lastName: text(100), email, mobile: { ...mobile, description: 'A phone number such as `+447700900001`, at most 32 characters; null clears it.' }, archived: bool() },
-    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
-  ),
-  EventDateInput: input(
-    {
-      startsAt: str('Start: an ISO 8601 instant with offset, such as `2026-12-05T18:00:00Z`.', { format: 'date-time' }),
-      durationMinutes: int('Length in minutes.', { minimum: 1, maximum: 1440 }),
-      capacity: int('Spaces on sale.', { minimum: 1, maximum: 100_000 }),
-    },
-    'A date of an event.',
-    ['startsAt', 'durationMinutes', 'capacity'],
-  ),
-  PricingOptionInput: input(
-    { name: text(200), price, credits: int('Credits per space when paid with a pass; 0: not payable with credits.', { minimum: 0, maximum: 1000 }) },
-    'A pricing option of an event.',
-    ['name', 'price', 'credits'],
-  ),
-  EventCreate: input(
-    {
-      name: text(200),
-      description: longText,
-      timezone,
-      dates: array(ref('EventDateInput'), 'At most 500.', { maxItems: 500 }),
-      pricingOptions: array(ref('PricingOptionInput'), 'At most 50.', { maxItems: 50 }),
-    },
-    'A new event with its dates and pricing options. Unknown fields are refused.',
-    ['name'],
-  ),
-  EventUpdate: input(
-    {
-      name: text(200),
-      description: longText,
-      timezone: str('IANA timezone, such as `Europe/London`.', { maxLength: 64 }),
-      archived: bool('Archive (`true`) or restore (`false`).'),
-      addDates: array(ref('EventDateInput'), 'Dates to add to those the event has; at most 500.', { maxItems: 500 }),
-      addPricingOptions: array(ref('PricingOptionInput'), 'Pricing options to add to those the event has; at most 50.', { maxItems: 50 }),
-    },
-    'The fields to change (at least one, and not only empty lists); the others stay as they are. Unknown fields are refused.',
-  ),
-  PassCreate: input(
-    {
-      name: text(200),
-      description: longText,
-      credits: int('Uses a customer pass starts with.', { minimum: 1, maximum: 1000 }),
-      validityDays: int('Days a customer pass stays valid from its start date.', { minimum: 1, maximum: 3650 }),
-      price,
-      active: bool('On sale; `true` by default.'),
-    },
-    'A new pass type. Unknown fields are refused.',
-    ['name', 'credits', 'validityDays', 'price'],
-  ),
-  PassUpdate: input(
-    {
-      name: text(200),
-      description: longText,
-      credits: int(undefined, { minimum: 1, maximum: 1000 }),
-      validityDays: int(undefined, { minimum: 1, maximum: 3650 }),
-      price,
-      active: bool(),
-    },
-    'The fields to change (at least one); the others stay as they are (customer passes already assigned keep their uses and dates). Unknown fields are refused.',
-  ),
-  CustomerPassCreate: input(
-    {
-      customerId: text(100, 'The customer\'s `cust_` id.'),
-      passId: text(100, 'The `pass_` id of an active pass type.'),
-      startDate: str('First day of validity, `YYYY-MM-DD`; may be in the past (an assignment).', { format: 'date' }),
-    },
-    'The assignment of a pass to a customer (document 2, section 4). Unknown fields are refused.',
-    ['customerId', 'passId', 'startDate'],
-  ),
-  CustomerPassUpdate: input(
-    {
-      remainingUses: int('Uses left; at most the pass\'s uses.', { minimum: 0, maximum: 100_000 }),
-      expiryDate: str('New expiry date, `YYYY-MM-DD`; not before the start date.', { format: 'date' }),
-      status: enumOf(['active', 'cancelled'], '`cancelled` cancels the customer pass; `active` restores it.'),
-    },
-    'The fields to change (at least one); the others stay as they are. Unknown fields are refused.',
-  ),
+  ...bodySchemas(V1_BODIES),
 };
 
 /** README: the codes of `error.code`, with when each is answered. */
@@ -269,7 +180,7 @@ const ERROR_CODES: Record<string, string> = {
 };
 
 /** The rules a `VALIDATION_ERROR` names; a Record so that every rule of the domain is described. */
-const RULES: Record<Rule, string> = {
+const VALIDATION_RULES: Record<Rule, string> = {
   required: 'missing, or an empty text',
   type: 'a value of another JSON type (a text for a number, a fraction for a whole number)',
   format: 'not in the expected format (email, date, instant, timezone, phone number, amount with more than 2 decimals, JSON)',
@@ -304,7 +215,7 @@ const ERRORS: Record<string, Schema> = {
       description: 'What the code needs: `{field, rule}` for `VALIDATION_ERROR`, `{allowed}` for `METHOD_NOT_ALLOWED`, `{retryAfter}` for `RATE_LIMITED`; else empty.',
       properties: {
         field: str(),
-        rule: enumOf(Object.keys(RULES)),
+        rule: enumOf(Object.keys(VALIDATION_RULES)),
         allowed: array(str()),
         retryAfter: count('Seconds.'),
         scope: str(),
@@ -319,7 +230,7 @@ const ERRORS: Record<string, Schema> = {
     object(
       {
         field: str('The offending parameter, header or body field; inside lists `dates[0].startsAt`; `body` for the body as a whole.', { examples: ['email'] }),
-        rule: enumOf(Object.keys(RULES), `The rule that failed:\n${bullets(RULES)}`),
+        rule: enumOf(Object.keys(VALIDATION_RULES), `The rule that failed:\n${bullets(VALIDATION_RULES)}`),
       },
       'The field and the rule.',
     ),
@@ -382,6 +293,7 @@ const RESPONSES: Record<string, Schema> = {
     'Retry-After': headerRef('Retry-After'),
   }),
   InternalError: errorResponse('InternalError', 'An unexpected failure; nothing about it is disclosed.', {}),
+  OtherError: errorResponse('Error', 'Any other error, in the shape every error has; `error.code` says which.', {}),
 };
 
 const PARAMETERS: Record<string, Schema> = {
@@ -432,12 +344,28 @@ const OPERATIONS: Record<string, Operation> = {
     query: PAGING,
     response: 'CustomerPage',
   },
-  'GET /customers/:id': { operationId: 'getCustomer', tag: 'Customers', summary: 'Get a customer', pathParameters: CUSTOMER_ID, response: 'Customer' },
-  'POST /customers': { operationId: 'createCustomer', tag: 'Customers', summary: 'Create a customer', body: 'CustomerCreate', response: 'Customer', status: 201 },
+  'GET /customers/:id': {
+    operationId: 'getCustomer',
+    tag: 'Customers',
+    summary: 'Get a customer',
+    description: 'Archived customers too; a deleted one is 404.',
+    pathParameters: CUSTOMER_ID,
+    response: 'Customer',
+  },
+  'POST /customers': {
+    operationId: 'createCustomer',
+    tag: 'Customers',
+    summary: 'Create a customer',
+    description: 'Answers 201 with the new customer, whose `cust_` id every interface shares.',
+    body: 'CustomerCreate',
+    response: 'Customer',
+    status: 201,
+  },
   'PUT /customers/:id': {
     operationId: 'updateCustomer',
     tag: 'Customers',
     summary: 'Update a customer',
+    description: 'Changes the given fields; `archived` archives or restores the customer.',
     pathParameters: CUSTOMER_ID,
     body: 'CustomerUpdate',
     response: 'Customer',
@@ -503,9 +431,17 @@ const OPERATIONS: Record<string, Operation> = {
     response: 'RegistrationPage',
   },
 
-  'GET /passes': { operationId: 'listPasses', tag: 'Passes', summary: 'List pass types', query: PAGING, response: 'PassPage' },
-  'GET /passes/:id': { operationId: 'getPass', tag: 'Passes', summary: 'Get a pass type', pathParameters: PASS_ID, response: 'Pass' },
-  'POST /passes': { operationId: 'createPass', tag: 'Passes', summary: 'Create a pass type', body: 'PassCreate', response: 'Pass', status: 201 },
+  'GET /passes': { operationId: 'listPasses', tag: 'Passes', summary: 'List pass types', description: 'Pass types by name, inactive ones included.', query: PAGING, response: 'PassPage' },
+  'GET /passes/:id': { operationId: 'getPass', tag: 'Passes', summary: 'Get a pass type', description: 'Inactive ones too.', pathParameters: PASS_ID, response: 'Pass' },
+  'POST /passes': {
+    operationId: 'createPass',
+    tag: 'Passes',
+    summary: 'Create a pass type',
+    description: 'Answers 201 with the new pass type; it is on sale unless `active` is `false`.',
+    body: 'PassCreate',
+    response: 'Pass',
+    status: 201,
+  },
   'PUT /passes/:id': {
     operationId: 'updatePass',
     tag: 'Passes',
@@ -532,6 +468,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'getCustomerPass',
     tag: 'Customer passes',
     summary: 'Get a customer pass',
+    description: 'With its uses left and its status derived from its dates and uses.',
     pathParameters: CUSTOMER_PASS_ID,
     response: 'CustomerPass',
   },
@@ -578,7 +515,7 @@ whole company.
 ${IDEMPOTENCY_HOURS} hours answers the first response again (\`Idempotent-Replayed: true\`) without doing anything twice.
 
 **Errors** are \`{"error": {"code", "message", "details"}}\`; a validation failure is 400 \`VALIDATION_ERROR\` with
-\`details: {"field", "rule"}\` (rules: ${Object.keys(RULES).map((rule) => `\`${rule}\``).join(', ')}). Codes:
+\`details: {"field", "rule"}\` (rules: ${Object.keys(VALIDATION_RULES).map((rule) => `\`${rule}\``).join(', ')}). Codes:
 ${bullets(ERROR_CODES)}
 
 **Limits.** Requests are counted per API key (by default 100 a minute). Every authenticated answer carries the IETF
@@ -624,6 +561,7 @@ function operationOf(route: Route): Record<string, unknown> {
       ...(operation.body && { 413: responseRef('PayloadTooLarge') }),
       429: responseRef('TooManyRequests'),
       500: responseRef('InternalError'),
+      default: responseRef('OtherError'),
     },
   };
 }
@@ -633,7 +571,7 @@ const TOKEN_OPERATION = {
     operationId: 'requestToken',
     tags: ['Authentication'],
     summary: 'Obtain a token',
-    description: `Returns a JWT valid for ${ACCESS_TOKEN_SECONDS} seconds (document 2, section 5). Repeated failures are refused for a while per API key and per address (429).`,
+    description: `Returns a JWT valid for ${ACCESS_TOKEN_SECONDS} seconds (document 2, section 5). Token requests are limited per address; after repeated failures for one API key from one address, or from one address overall, a wrong secret is answered 429 instead of 401 for a while. The right key and secret always get a token.`,
     security: [],
     requestBody: { required: true, content: json(ref('TokenRequest')) },
     responses: {
@@ -642,7 +580,7 @@ const TOKEN_OPERATION = {
       401: { ...RESPONSES.Unauthorized, description: 'Unknown API key or wrong secret (or a revoked key).' },
       405: { ...RESPONSES.MethodNotAllowed, description: 'Only `POST` is taken.', headers: { Allow: headerRef('Allow') } },
       413: responseRef('PayloadTooLarge'),
-      429: { ...RESPONSES.TooManyRequests, description: 'Too many failed attempts for this API key or address: retry after `Retry-After` seconds.', headers: { 'Retry-After': headerRef('Retry-After') } },
+      429: { ...RESPONSES.TooManyRequests, description: 'Too many token requests from this address, or a wrong secret after too many failures: retry after `Retry-After` seconds.', headers: { 'Retry-After': headerRef('Retry-After') } },
       500: responseRef('InternalError'),
     },
   },
@@ -652,9 +590,16 @@ export function v1OpenApi(routes: Route[], basePath: string): Record<string, unk
   const paths = pathsOf(routes, { '/auth/token': TOKEN_OPERATION, '/openapi.json': DOCUMENT_OPERATION }, operationOf);
   return {
     openapi: '3.1.0',
-    info: { title: 'Studio booking service: v1 interface', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Studio booking service: v1 interface', version: '1.0.0', description: DESCRIPTION, contact: CONTACT, license: LICENSE },
     servers: [{ url: basePath, description: 'This service\'s v1 base path (the version is the path prefix).' }],
-    tags: [{ name: 'Authentication' }, { name: 'Customers' }, { name: 'Events' }, { name: 'Passes' }, { name: 'Customer passes' }, { name: 'Document' }],
+    tags: [
+      tag('Authentication', 'The API key and secret for a one-hour token (document 2, section 5).'),
+      tag('Customers', 'Customer records.'),
+      tag('Events', 'Events, classes and workshops with their dates and pricing options, and their registrations.'),
+      tag('Passes', 'Pass types: bundles of uses on sale.'),
+      tag('Customer passes', 'Passes assigned to customers.'),
+      tag('Document', 'This OpenAPI document.'),
+    ],
     paths,
     components: {
       schemas: { ...AUTHENTICATION, ...RESOURCES, ...REQUESTS, ...ERRORS },

@@ -30,6 +30,7 @@ export const event = (e: Row) => ({
   id: e.id,
   name: e.name,
   description: e.description,
+  kind: e.kind,
   timezone: e.timezone,
   archived: e.archived,
   dates: e.dates.map((d: Row) => ({
@@ -59,7 +60,7 @@ export const registration = (b: Row) => {
     spots: b.spaces,
     status: b.isCancelled ? 'cancelled' : 'confirmed',
     refunded: b.isRefunded,
-    totalPaid: card ? currencyUnits(b.payment.net) : 0,
+    totalPaid: card ? currencyUnits(b.payment.net) : b.payment.creditsUsed,
     currency: b.payment.currency,
     paymentMethod: b.payment.method,
     passUsed: b.payment.passPurchase ? customerPassId(b.payment.passPurchase.id) : null,

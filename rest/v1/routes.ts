@@ -4,12 +4,13 @@
  * and registrations are `cp_` and `reg_` over the stored `package_` and `booking_` records.
  */
 import type { Request } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Invalid } from '../../src/domain/errors.ts';
 import { withPrefix } from '../../src/domain/ids.ts';
 import { parseBody } from '../body.ts';
 import { param, query } from '../params.ts';
 import type { RouteDeclaration } from '../route.ts';
+import { base100, V1_BODIES as body } from './bodies.ts';
 import * as present from './presenters.ts';
 
 export const DEFAULT_PER_PAGE = 25;
@@ -27,7 +28,7 @@ function paging(req: Request): { page: number; pageSize: number } {
 const PAGE = 'page: $page, pageSize: $pageSize';
 const PAGE_FIELDS = 'total page pageSize';
 const CUSTOMER = 'id firstName lastName email mobile archived createdAt updatedAt';
-const EVENT = `id name description timezone archived createdAt updatedAt
+const EVENT = `id name description kind timezone archived createdAt updatedAt
   dates { id startsAt duration capacity spacesBooked spacesLeft }
   pricingOptions { id name base100Price credits currency }`;
 const PASS = 'id name description credits validityDays base100Price currency active createdAt updatedAt';
@@ -36,17 +37,8 @@ const CUSTOMER_PASS = 'id customer { id } pass { id } creditsRemaining starts ex
 /** A customer pass id as v1 shows it (`cp_`) to the stored pass purchase id (`package_`). */
 const passPurchaseId = (id: string) => withPrefix(id, 'cp_', 'package_');
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const price = z
-  .number()
-  .min(0)
-  .max(10_000_000)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
-const base100 = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
-const eventDate = z.strictObject({ startsAt: z.iso.datetime({ offset: true }), durationMinutes: z.int().min(1).max(1440), capacity: z.int().min(1).max(100_000) });
-const pricingOption = z.strictObject({ name: text(200), price, credits: z.int().min(0).max(1000) });
-const dateInput = (d: z.infer<typeof eventDate>) => ({ startsAt: d.startsAt, duration: d.durationMinutes, capacity: d.capacity });
-const optionInput = (o: z.infer<typeof pricingOption>) => ({ name: o.name, base100Price: base100(o.price), credits: o.credits });
+const dateInput = (d: z.infer<typeof body.EventDateInput>) => ({ startsAt: d.startsAt, duration: d.durationMinutes, capacity: d.capacity });
+const optionInput = (o: z.infer<typeof body.PricingOptionInput>) => ({ name: o.name, base100Price: base100(o.price), credits: o.credits });
 
 export const v1Routes: RouteDeclaration[] = [
   // Customers
@@ -71,9 +63,7 @@ export const v1Routes: RouteDeclaration[] = [
     path: '/customers',
     resource: 'customer',
     document: `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER} } }`,
-    variables: (req) => ({
-      input: parseBody(z.strictObject({ firstName: text(100), lastName: text(100), email: z.email().max(254), mobile: z.string().max(32).nullish() }), req.body),
-    }),
+    variables: (req) => ({ input: parseBody(body.CustomerCreate, req.body) }),
     respond: (data) => ({ status: 201, body: present.customer(data.createCustomer) }),
   },
   {
@@ -81,13 +71,7 @@ export const v1Routes: RouteDeclaration[] = [
     path: '/customers/:id',
     resource: 'customer',
     document: `mutation ($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER} } }`,
-    variables: (req) => ({
-      id: param(req, 'id'),
-      input: parseBody(
-        z.strictObject({ firstName: text(100), lastName: text(100), email: z.email().max(254), mobile: z.string().max(32).nullable(), archived: z.boolean() }).partial(),
-        req.body,
-      ),
-    }),
+    variables: (req) => ({ id: param(req, 'id'), input: parseBody(body.CustomerUpdate, req.body) }),
     respond: (data) => present.customer(data.updateCustomer),
   },
   {
@@ -122,11 +106,8 @@ export const v1Routes: RouteDeclaration[] = [
     resource: 'event',
     document: `mutation ($input: CreateEventInput!) { createEvent(input: $input) { ${EVENT} } }`,
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ name: text(200), description: z.string().max(5000).optional(), timezone: z.string().max(64).optional(), dates: z.array(eventDate).max(500).optional(), pricingOptions: z.array(pricingOption).max(50).optional() }),
-        req.body,
-      );
-      return { input: { ...body, dates: body.dates?.map(dateInput), pricingOptions: body.pricingOptions?.map(optionInput) } };
+      const event = parseBody(body.EventCreate, req.body);
+      return { input: { ...event, dates: event.dates?.map(dateInput), pricingOptions: event.pricingOptions?.map(optionInput) } };
     },
     respond: (data) => ({ status: 201, body: present.event(data.createEvent) }),
   },
@@ -136,11 +117,8 @@ export const v1Routes: RouteDeclaration[] = [
     resource: 'event',
     document: `mutation ($id: ID!, $input: UpdateEventInput!) { updateEvent(id: $id, input: $input) { ${EVENT} } }`,
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ name: text(200), description: z.string().max(5000), timezone: z.string().max(64), archived: z.boolean(), addDates: z.array(eventDate).max(500), addPricingOptions: z.array(pricingOption).max(50) }).partial(),
-        req.body,
-      );
-      return { id: param(req, 'id'), input: { ...body, addDates: body.addDates?.map(dateInput), addPricingOptions: body.addPricingOptions?.map(optionInput) } };
+      const changes = parseBody(body.EventUpdate, req.body);
+      return { id: param(req, 'id'), input: { ...changes, addDates: changes.addDates?.map(dateInput), addPricingOptions: changes.addPricingOptions?.map(optionInput) } };
     },
     respond: (data) => present.event(data.updateEvent),
   },
@@ -165,7 +143,7 @@ export const v1Routes: RouteDeclaration[] = [
           purchasedBy { id firstName lastName email } boughtFor { id firstName lastName email }
           payment {
             ... on CardPayment { method currency net: base100NetPrice }
-            ... on PassPayment { method currency passPurchase { id } }
+            ... on PassPayment { method currency creditsUsed passPurchase { id } }
           }
         }
         ${PAGE_FIELDS}
@@ -198,11 +176,8 @@ export const v1Routes: RouteDeclaration[] = [
     resource: 'pass',
     document: `mutation ($input: CreatePassInput!) { createPass(input: $input) { ${PASS} } }`,
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ name: text(200), description: z.string().max(5000).optional(), credits: z.int().min(1).max(1000), validityDays: z.int().min(1).max(3650), price, active: z.boolean().optional() }),
-        req.body,
-      );
-      return { input: { name: body.name, description: body.description, credits: body.credits, validityDays: body.validityDays, base100Price: base100(body.price), active: body.active } };
+      const { price, ...pass } = parseBody(body.PassCreate, req.body);
+      return { input: { ...pass, base100Price: base100(price) } };
     },
     respond: (data) => ({ status: 201, body: present.pass(data.createPass) }),
   },
@@ -212,11 +187,8 @@ export const v1Routes: RouteDeclaration[] = [
     resource: 'pass',
     document: `mutation ($id: ID!, $input: PassUpdate!) { updatePass(id: $id, input: $input) { ${PASS} } }`,
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ name: text(200), description: z.string().max(5000), credits: z.int().min(1).max(1000), validityDays: z.int().min(1).max(3650), price, active: z.boolean() }).partial(),
-        req.body,
-      );
-      return { id: param(req, 'id'), input: { name: body.name, description: body.description, credits: body.credits, validityDays: body.validityDays, base100Price: base100(body.price), active: body.active } };
+      const { price, ...changes } = parseBody(body.PassUpdate, req.body);
+      return { id: param(req, 'id'), input: { ...changes, base100Price: base100(price) } };
     },
     respond: (data) => present.pass(data.updatePass),
   },
@@ -245,9 +217,7 @@ export const v1Routes: RouteDeclaration[] = [
     path: '/customer-passes',
     resource: 'customer_pass',
     document: `mutation ($input: AssignPassInput!) { assignPass(input: $input) { ${CUSTOMER_PASS} } }`,
-    variables: (req) => ({
-      input: parseBody(z.strictObject({ customerId: text(100), passId: text(100), startDate: z.iso.date() }), req.body),
-    }),
+    variables: (req) => ({ input: parseBody(body.CustomerPassCreate, req.body) }),
     respond: (data) => ({ status: 201, body: present.customerPass(data.assignPass) }),
   },
   {
@@ -256,13 +226,10 @@ export const v1Routes: RouteDeclaration[] = [
     resource: 'customer_pass',
     document: `mutation ($id: ID!, $input: PassPurchaseUpdate!) { updatePassPurchase(id: $id, input: $input) { ${CUSTOMER_PASS} } }`,
     variables: (req) => {
-      const body = parseBody(
-        z.strictObject({ remainingUses: z.int().min(0).max(100_000), expiryDate: z.iso.date(), status: z.enum(['active', 'cancelled']) }).partial(),
-        req.body,
-      );
+      const changes = parseBody(body.CustomerPassUpdate, req.body);
       return {
         id: passPurchaseId(param(req, 'id')),
-        input: { creditsRemaining: body.remainingUses, expires: body.expiryDate, isCancelled: body.status === undefined ? undefined : body.status === 'cancelled' },
+        input: { creditsRemaining: changes.remainingUses, expires: changes.expiryDate, isCancelled: changes.status === undefined ? undefined : changes.status === 'cancelled' },
       };
     },
     respond: (data) => present.customerPass(data.updatePassPurchase),

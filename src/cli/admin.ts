@@ -23,6 +23,8 @@ interface Json {
   json?: boolean;
 }
 
+let exitCode = 0;
+
 /** Declares a command that opens a session, runs `work` in it and prints the result as JSON or as `text`. */
 function adminCommand<O extends Json, R>(
   parent: Command,
@@ -34,10 +36,24 @@ function adminCommand<O extends Json, R>(
 ): void {
   declare(parent.command(name).description(description))
     .option('--json', 'print one JSON document and nothing else')
-    .action(async (options: O) => {
-      const result = await withAdminSession((session) => work(options, session));
-      printResult(result, { json: options.json === true, text: text(result, options) });
+    .action(async (options: O, command: Command) => {
+      try {
+        const result = await withAdminSession((session) => work(options, session));
+        printResult(result, { json: options.json === true, text: text(result, options) });
+      } catch (error) {
+        reportFailure(error, (field) => optionNamed(command, field));
+        exitCode = 1;
+      }
     });
+}
+
+/**
+ * The option of `command` that a domain field stands for: the field itself (`kind`, `overlapHours` as
+ * `--overlap-hours`) or the field without its `Id` (`eventId` is `--event`).
+ */
+function optionNamed(command: Command, field: string): string | undefined {
+  const names = [field, field.replace(/Id$/, '')];
+  return command.options.find((option) => names.includes(option.attributeName()) || names.includes(option.name()))?.long;
 }
 
 function wholeNumber(value: string): number {
@@ -85,13 +101,20 @@ function adminProgram(): Command {
     (r) => table(r, 'No companies yet: create one with "company create".'),
   );
 
-  adminCommand<Json & { company: string; file: string }, { imported: Record<string, number> }>(
+  adminCommand<Json & { company: string; file: string; newIds?: boolean }, { imported: Record<string, number>; newIds: boolean }>(
     program,
     'import',
     "load an import bundle (IMPORT.md) into a company, all or nothing",
-    (c) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--file <bundle.json>', 'bundle to load'),
-    (o, session) => importFile(session, { companyId: o.company, file: o.file, showProgress: !o.json && process.stderr.isTTY === true }),
-    (r, o) => `Imported into ${o.company}:\n${fields(r.imported)}`,
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .requiredOption('--file <bundle.json>', 'bundle to load')
+        .option('--new-ids', "give every record a new id, references following (the default when the bundle's ids are taken in this database)"),
+    (o, session) => importFile(session, { companyId: o.company, file: o.file, newIds: o.newIds === true, showProgress: !o.json && process.stderr.isTTY === true }),
+    (r, o) => {
+      const ids = !r.newIds ? '' : o.newIds ? ' with new ids' : " with new ids, as the bundle's own are taken in this database";
+      return `Imported into ${o.company}${ids}:\n${fields(r.imported)}`;
+    },
   );
   adminCommand<Json & { company: string; file: string }, { exported: Record<string, number> }>(
     program,
@@ -239,9 +262,13 @@ function adminProgram(): Command {
           endpointId: o.endpoint,
           url: o.url,
         });
-        return { delivered: sent.delivered, status: sent.status ?? 0 };
+        const { delivered, status, error, eventId, event, endpointId } = sent;
+        return { delivered, status: status ?? 0, ...(!delivered && { error: error ?? `HTTP ${status}` }), eventId, event, endpointId };
       }),
-    (r) => (r.delivered ? `Delivered (HTTP ${r.status}).` : `Not delivered (${r.status ? `HTTP ${r.status}` : 'no answer'}); see "webhook deliveries".`),
+    (r) =>
+      r.delivered
+        ? `Delivered test ${r.event} ${r.eventId} to ${r.endpointId} (HTTP ${r.status}).`
+        : `Not delivered to ${r.endpointId}: ${r.error}. See "webhook deliveries --endpoint ${r.endpointId}".`,
   );
   adminCommand(
     webhook,
@@ -270,7 +297,9 @@ function adminProgram(): Command {
       naming(o.endpoint ? 'endpoint' : 'event', () =>
         redeliverWebhookEvent(orm, o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
       ),
-    (r) => `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.`,
+    (r) =>
+      `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.` +
+      (r.superseded.length ? ` The retry waiting for ${r.superseded.join(', ')} is replaced by this attempt.` : ''),
   );
 
   const audit = program.command('audit').description('the API audit log');
@@ -292,7 +321,6 @@ function adminProgram(): Command {
   return program;
 }
 
-let exitCode = 0;
 try {
   await adminProgram().parseAsync(process.argv);
 } catch (error) {

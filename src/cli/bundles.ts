@@ -13,16 +13,17 @@ import type { AdminSession } from './session.ts';
 
 export async function importFile(
   { orm }: AdminSession,
-  options: { companyId: string; file: string; showProgress: boolean },
-): Promise<{ imported: Record<string, number> }> {
+  options: { companyId: string; file: string; showProgress: boolean; newIds: boolean },
+): Promise<{ imported: Record<string, number>; newIds: boolean }> {
   await requireCompany(companyEm(orm, options.companyId), options.companyId);
   const bundle = parseJson(await readText(options.file), options.file);
   const bar = options.showProgress ? new SingleBar({ stream: process.stderr, format: 'importing [{bar}] {percentage}% {value}/{total} records, ETA {eta_formatted}', hideCursor: true }, Presets.shades_classic) : undefined;
   try {
-    const counts = await importBundle(orm, options.companyId, bundle, {
+    const { counts, newIds } = await importBundle(orm, options.companyId, bundle, {
+      newIds: options.newIds,
       onProgress: bar && ((done: number, total: number) => (bar.isActive ? bar.update(done) : bar.start(total, done))),
     });
-    return { imported: counts };
+    return { imported: counts, newIds };
   } finally {
     bar?.stop();
   }

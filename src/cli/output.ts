@@ -31,17 +31,21 @@ export function fields(record: object): string {
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '-';
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.join(' ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${cell(v)}`).join(' ');
   return String(value);
 }
 
-/** Writes why the command failed to stderr. */
-export function reportFailure(error: unknown): void {
+/**
+ * Writes why the command failed to stderr. A problem with one field is put against the command's option
+ * for it (`optionOf`), or against the field's own name when no option sets it.
+ */
+export function reportFailure(error: unknown, optionOf: (field: string) => string | undefined = () => undefined): void {
   const lines =
     error instanceof Invalid
-      ? [`--${error.field}: ${error.detail}`]
+      ? [`${optionOf(error.field) ?? error.field}: ${error.detail}`]
       : error instanceof ImportError
         ? error.problems
         : error instanceof ConfigError

@@ -7,6 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate, openOrm } from '../db/orm.ts';
+import { checkServerKey } from '../db/server-key-check.ts';
 import { systemClock, type Clock } from '../domain/clock.ts';
 import { loadServerKey } from '../domain/server-keys.ts';
 
@@ -25,6 +26,7 @@ export async function withAdminSession<T>(work: (session: AdminSession) => Promi
     const orm = await openOrm({ url: db.url, poolMax: 2 });
     try {
       await migrate(orm);
+      await checkServerKey(orm, serverKey, systemClock.now());
       return await work({ config, orm, serverKey, clock: systemClock });
     } finally {
       await orm.close();

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { CURRENCIES } from './entities/access.ts';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from './entities/appointments.ts';
+import { EVENT_KINDS } from './entities/events.ts';
 import { MANDATE_STATES, PLAN_INTERVALS } from './entities/subscriptions.ts';
-import { isLocalDate, isLocalDateTime, isTimeZone } from '../domain/time.ts';
+import { DATE_RANGE_TEXT, DATE_RULE, isInstantInDateRange, isLocalDate, isLocalDateTime, isTimeZone } from '../domain/time.ts';
 
 const escaped = (text: string) => text.replace(/[-]/g, '\\-');
 
@@ -30,9 +31,11 @@ const ids = Object.fromEntries(
   ]),
 ) as Record<Kind, z.ZodString>;
 
-const localDateTime = z.string().refine(isLocalDateTime, 'must be a local datetime YYYY-MM-DDTHH:MM:SS');
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant with an offset (2026-01-02T10:00:00Z)' });
-const date = z.string().refine(isLocalDate, 'must be a date YYYY-MM-DD');
+const localDateTime = z.string().refine(isLocalDateTime, `must be a local datetime YYYY-MM-DDTHH:MM:SS ${DATE_RANGE_TEXT}`);
+const instant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 instant with an offset (2026-01-02T10:00:00Z)' })
+  .refine((value) => isInstantInDateRange(new Date(value)), `must be an instant ${DATE_RANGE_TEXT}`);
+const date = z.string().refine(isLocalDate, DATE_RULE);
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
 const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London');
 const money = z.number().int('must be a whole number of base-100 units').min(0, 'must be >= 0');
@@ -66,6 +69,8 @@ export const eventSchema = z.strictObject({
   id: ids.event.optional(),
   name,
   description: text.optional(),
+  /** Optional: by default ONE_OFF with one date (or none), SCHEDULE with more. */
+  kind: z.enum(EVENT_KINDS).optional(),
   timezone: timeZone.optional(),
   dates: z
     .array(z.strictObject({ id: ids.eventDate.optional(), datetime: localDateTime, duration: count(1), capacity: count(1) }))

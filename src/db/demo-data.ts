@@ -254,7 +254,7 @@ export function generateBundle(options: DemoOptions): Bundle {
     const pricingOptions = [{ id: dropIn, name: 'Drop-in', base100Price: dropInPrice, credits: 1 }];
     if (duo) pricingOptions.push({ id: duo, name: 'Bring a friend (2 spaces)', base100Price: duoPrice, credits: 2 });
     const event: Event = {
-      id: eventId, name: `${when} ${style}`, description: `${description} ${WEEKDAYS[weekday]}s at ${time}.`, timezone,
+      id: eventId, name: `${when} ${style}`, description: `${description} ${WEEKDAYS[weekday]}s at ${time}.`, kind: 'SCHEDULE', timezone,
       dates, pricingOptions,
     };
     events.push(event);

@@ -93,7 +93,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
         deleted: c.deleted_at !== null, createdAt: instant(c.created_at),
       })) as Collection<'customers'>,
       events: events.map((e) => ({
-        id: e.id, name: e.name, description: e.description, timezone: e.timezone,
+        id: e.id, name: e.name, description: e.description, kind: e.kind, timezone: e.timezone,
         dates: (datesOf.get(e.id as string) ?? []).map((d) => ({
           id: d.id, datetime: instantToLocal(d.starts_at as Date, e.timezone as string), duration: d.duration, capacity: d.capacity,
         })),

@@ -29,6 +29,8 @@ import {
   isPlainTransaction, passSchema, RECORD_KINDS, serviceSchema, subscriptionPlanSchema, transactionSchema, videoPurchaseSchema, voucherSchema,
   type RecordCounts, type RecordKind,
 } from './bundle.ts';
+import { bundleIds, withNewIds } from './bundle-ids.ts';
+import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';
 
@@ -39,24 +41,74 @@ const RECORDS_PER_TURN = 2_000;
 
 export class ImportError extends Error {
   readonly problems: string[];
-  constructor(problems: string[]) {
+  /** The database already holds one of the bundle's ids (in this company or another). */
+  readonly idTaken: boolean;
+  constructor(problems: string[], { idTaken = false } = {}) {
     super(problems.join('\n'));
     this.name = 'ImportError';
     this.problems = problems;
+    this.idTaken = idTaken;
   }
 }
 
 export interface ImportOptions {
   /** Called as rows are written: rows written so far, rows to write in all. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Give every record a new id of the same prefix, references following (`admin import --new-ids`).
+   * Without it, new ids are given only when an id of the bundle is taken by another company.
+   */
+  newIds?: boolean;
 }
 
-export async function importBundle(
-  orm: MikroORM,
-  companyId: string,
-  input: unknown,
-  options: ImportOptions = {},
-): Promise<Record<string, number>> {
+export interface Imported {
+  counts: RecordCounts;
+  /** Whether the records were given new ids. */
+  newIds: boolean;
+}
+
+/**
+ * Imports the bundle into the company, with its own ids unless `newIds` is asked for or one of them is
+ * taken by another company (ids are unique across the database): then with new ids, and nothing in any
+ * message says which id was taken or where.
+ */
+export async function importBundle(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions = {}): Promise<Imported> {
+  if (options.newIds) return importWithNewIds(orm, companyId, input, options);
+  try {
+    return { counts: await importOnce(orm, companyId, input, options), newIds: false };
+  } catch (error) {
+    if (!(error instanceof ImportError && error.idTaken && (await takenElsewhere(orm, companyId, input)))) throw error;
+    return importWithNewIds(orm, companyId, input, options);
+  }
+}
+
+/** The import with new ids; its problems name the records by the ids the bundle gave them. */
+async function importWithNewIds(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions): Promise<Imported> {
+  const { bundle, given } = withNewIds(input);
+  try {
+    return { counts: await importOnce(orm, companyId, bundle, options), newIds: true };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    throw new ImportError(error.problems.map((problem) => problem.replace(/[a-z]+[_-][0-9a-z]{26}\b/g, given)));
+  }
+}
+
+/** Whether another company holds one of the ids the bundle gives. */
+async function takenElsewhere(orm: MikroORM, companyId: string, input: unknown): Promise<boolean> {
+  const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  await client.connect();
+  try {
+    for (const [table, ids] of bundleIds(input)) {
+      const { rowCount } = await client.query(`select 1 from "${table}" where id = any($1::text[]) and company_id <> $2 limit 1`, [ids, companyId]);
+      if (rowCount) return true;
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+async function importOnce(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions): Promise<RecordCounts> {
   const problems = new Problems();
   const bundle = envelope(input, problems);
   const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
@@ -74,9 +126,13 @@ export async function importBundle(
     const counts = await build(client, rows[0], bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
-      throw new ImportError([...problems.list, ...(writer.failure ? [explain(writer.failure, writer.tables, survey)] : [])]);
+      throw new ImportError([...problems.list, ...(writer.failure ? [explain(writer.failure, writer.tables, survey)] : [])], { idTaken: isIdTaken(writer.failure) });
     }
     await client.query('commit');
+    // Fresh rows have no planner statistics until autovacuum gets round to them: the next reads would be
+    // planned blind (a sort of every customer on disk), so the imported tables are analysed now.
+    const written = [...new Set(writer.tables.map((t) => t.name))];
+    if (written.length) await client.query(`analyze ${written.map((name) => `"${name}"`).join(', ')}`);
     return counts;
   } catch (error) {
     // A COPY under way ends with the rows it has before the connection can roll back.
@@ -781,13 +837,13 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
   }, isPlainTransaction);
   ready(transactions);
 
-  const events = table('event', 'events', ['id', 'name', 'description', 'timezone', 'created_at', 'updated_at'], (i) => `events[${i}]`);
+  const events = table('event', 'events', ['id', 'name', 'description', 'kind', 'timezone', 'created_at', 'updated_at'], (i) => `events[${i}]`);
   const dates = table('event_date', 'eventDates', ['id', 'event_id', 'starts_at', 'duration', 'capacity', 'spaces_booked'], (i, j) => `events[${i}].dates[${j}]`);
   const pricing = table('pricing_option', 'pricingOptions', ['id', 'event_id', 'name', 'base100_price', 'credits'], (i, j) => `events[${i}].pricingOptions[${j}]`);
   await eachValid('events', raw.events, eventSchema, problems, (e, i) => {
     const eventId = ids.events[i]!;
     const timeZone = e.timezone ?? company.timezone;
-    events.add(i, -1, [eventId, e.name, e.description ?? '', timeZone, now, now]);
+    events.add(i, -1, [eventId, e.name, e.description ?? '', e.kind ?? kindOfDates(e.dates?.length ?? 0), timeZone, now, now]);
     (e.dates ?? []).forEach((d, j) => {
       const id = ids.dates[i]![j]!;
       dates.add(i, j, [id, eventId, instant(d.datetime, timeZone), d.duration, d.capacity, survey.spacesBooked.amounts.get(id) ?? 0]);
@@ -959,6 +1015,8 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
 }
 
 // ---------------------------------------------------------------- database refusals, in the bundle's words
+
+const isIdTaken = (error: unknown) => error instanceof pg.DatabaseError && error.code === '23505' && !!error.constraint?.endsWith('_pkey');
 
 function explain(error: unknown, tables: Table[], survey: Survey): string {
   if (!(error instanceof pg.DatabaseError)) throw error;

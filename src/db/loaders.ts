@@ -1,207 +1,389 @@
 /**
- * Per-request DataLoaders: every relationship the graph walks is loaded in batches keyed by id or by
- * parent id, so the number of SQL statements depends on a query's depth, not on how many rows it returns.
- * Loaders read through a company-scoped EntityManager; the few raw statements (paged children) name the
- * company explicitly.
+ * Per-request DataLoaders over plain rows: every relationship the graph walks is loaded in batches keyed
+ * by id or by parent id, so the number of SQL statements depends on a query's depth, not on how many rows
+ * it returns. Each statement is hand-written, selects the columns the graph serves, and is limited to the
+ * request's company (`$1`, src/db/reads.ts).
  */
 import DataLoader from 'dataloader';
-import type { EntityName } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Appointment, Booking, Customer, Event, EventDate, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Mandate,
-  Media, Note, PassPurchase, PassTemplate, PricingOption, QuestionnaireAnswer, Service, ServiceOption,
-  SubscriptionPlan, Transaction, VideoPurchase, Voucher, Company,
-  type IAppointment, type IBooking, type ICompany, type ICustomer, type IEvent, type IEventDate, type IFacilitator,
-  type IFacilitatorDateOverride, type IFacilitatorWindow, type IMandate, type IMedia, type INote, type IPassPurchase,
-  type IPassTemplate, type IPricingOption, type IQuestionnaireAnswer, type IService, type IServiceOption,
-  type ISubscriptionPlan, type ITransaction, type IVideoPurchase, type IVoucher,
-} from './entities/index.ts';
-import type { Page, PageRequest } from '../domain/paging.ts';
+import type { PageRequest } from '../domain/paging.ts';
+import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
+import type {
+  AnswerRow, AppointmentRow, BookingRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
+  MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
+  ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
+} from './rows.ts';
 
-type WithId = { id: string | number };
+type Raw = Record<string, any>;
 
-function byId<T extends WithId>(em: EntityManager, entity: EntityName<T>): DataLoader<string, T | null> {
-  return new DataLoader(async (ids) => {
-    const rows = (await em.find(entity, { id: { $in: [...ids] } } as never)) as T[];
-    const found = new Map(rows.map((row) => [String(row.id), row]));
+/** The select lists of each row, over the table alias used in every statement below. */
+export const COLUMNS = {
+  customer: `c.id, c.firstname as "firstName", c.lastname as "lastName", c.email, c.mobile, c.archived,
+    ${isoInstant('c.created_at')} as "createdAt", ${isoInstant('c.updated_at')} as "updatedAt", c.deleted_at is not null as deleted`,
+  event: `e.id, e.name, e.description, e.kind, e.timezone, e.archived_at is not null as archived,
+    ${isoInstant('e.created_at')} as "createdAt", ${isoInstant('e.updated_at')} as "updatedAt"`,
+  eventDate: `d.id, d.event_id as "eventId", ${localDateTime('d.starts_at', 'e.timezone')} as datetime,
+    ${isoInstant('d.starts_at')} as "startsAt", e.timezone as tz, d.duration, d.capacity, d.spaces_booked as "spacesBooked",
+    d.capacity - d.spaces_booked as "spacesLeft"`,
+  pricingOption: 'p.id, p.event_id as "eventId", p.name, p.base100_price as "base100Price", p.credits',
+  facilitator: 'f.id, f.name, f.timezone',
+  service: 's.id, s.name, s.description, s.buffer_minutes as "bufferMinutes", s.active, s.deleted_at is not null as deleted',
+  appointment: `a.id, a.status, a.customer_id as "customerId", a.service_id as "serviceId", a.option_name as "optionName",
+    a.facilitator_id as "facilitatorId", ${localDateTime('a.starts_at', 'a.tz')} as datetime, ${isoInstant('a.starts_at')} as "startsAt",
+    a.tz, a.duration_minutes as "durationMinutes", a.notes, ${localDateTime('a.created_at', 'a.tz')} as "createdAt",
+    a.payment_method, a.currency, a.base100_price_paid, a.credits_used, a.payment_status, a.pass_purchase_id`,
+  pass: `t.id, t.name, t.description, t.credits, t.validity_days as "validityDays", t.base100_price as "base100Price", t.active,
+    ${isoInstant('t.created_at')} as "createdAt", ${isoInstant('t.updated_at')} as "updatedAt"`,
+  passPurchase: `pp.id, pp.template_id as "passId", pp.customer_id as "customerId", pp.credits_allocated as "creditsAllocated",
+    pp.credits_consumed as "creditsConsumed", pp.credits_allocated - pp.credits_consumed as "creditsRemaining",
+    ${isoInstant('pp.created_at')} as "createdAt", pp.starts, pp.expires, pp.is_cancelled as "isCancelled", pp.is_refunded as "isRefunded",
+    pp.currency, pp.base100_gross_price, pp.base100_discount, pp.base100_net_price`,
+  media: 'm.id, m.name, m.description, m.base100_price as "base100Price", m.credits, m.access_days as "accessDays", m.active',
+  videoPurchase: `v.id, v.media_id as "mediaId", v.customer_id as "customerId", ${isoInstant('v.created_at')} as "createdAt",
+    v.expires_on as "expiresOn", v.is_cancelled as "isCancelled", v.is_refunded as "isRefunded",
+    v.payment_method, v.currency, v.base100_price, v.credits_used, v.pass_purchase_id`,
+  plan: 'sp.id, sp.name, sp.description, sp.base100_price as "base100Price", sp.currency, sp.interval, sp.active',
+  mandate: `md.id, md.plan_id as "planId", md.customer_id as "customerId", md.state, ${isoInstant('md.created_at')} as "createdAt",
+    md.grace, md.earliest_cancellation_date as "earliestCancellationDate", md.renewal_date as "renewalDate"`,
+  voucher: `vc.id, vc.code, vc.description, vc.percent_off as "percentOff", vc.base100_amount_off as "base100AmountOff",
+    vc.valid_from as "validFrom", vc.valid_until as "validUntil", vc.max_redemptions as "maxRedemptions", vc.redemptions, vc.active`,
+  note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt"`,
+  answer: `q.id, q.customer_id as "customerId", q.questionnaire, q.question, q.answer, ${isoInstant('q.answered_at')} as "answeredAt"`,
+  /** A booking with its event date (and the event's timezone) and its payer. */
+  booking: `b.id, b.transaction_id as "transactionId", tx.customer_id as "purchasedById", b.bought_for_id as "boughtForId",
+    b.pricing_option_id as "pricingOptionId", b.spaces, b.is_cancelled as "isCancelled", b.is_refunded as "isRefunded",
+    b.payment_method, b.currency, b.base100_gross_price, b.base100_net_price, b.credits_used, b.pass_purchase_id,
+    d.id as date_id, d.event_id, ${localDateTime('d.starts_at', 'e.timezone')} as date_datetime, ${isoInstant('d.starts_at')} as date_starts_at,
+    e.timezone as date_tz, d.duration as date_duration, d.capacity as date_capacity, d.spaces_booked as date_spaces_booked`,
+} as const;
+
+/** The joins that the booking columns need, after `from booking b`. */
+export const BOOKING_JOINS = `join event_transaction tx on tx.id = b.transaction_id
+  join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id`;
+
+export function payment(raw: Raw, gross: number | null, net: number | null, status: PaymentRow['status'] = 'PAID'): PaymentRow {
+  return {
+    method: raw.payment_method,
+    currency: raw.currency,
+    base100GrossPrice: gross ?? 0,
+    base100NetPrice: net ?? gross ?? 0,
+    creditsUsed: raw.credits_used ?? 0,
+    status,
+    passPurchaseId: raw.pass_purchase_id,
+  };
+}
+
+export const toBooking = (r: Raw): BookingRow => ({
+  id: r.id,
+  transactionId: r.transactionId,
+  purchasedById: r.purchasedById,
+  boughtForId: r.boughtForId,
+  pricingOptionId: r.pricingOptionId,
+  spaces: r.spaces,
+  isCancelled: r.isCancelled,
+  isRefunded: r.isRefunded,
+  eventDate: {
+    id: r.date_id,
+    eventId: r.event_id,
+    datetime: r.date_datetime,
+    startsAt: r.date_starts_at,
+    tz: r.date_tz,
+    duration: r.date_duration,
+    capacity: r.date_capacity,
+    spacesBooked: r.date_spaces_booked,
+    spacesLeft: r.date_capacity - r.date_spaces_booked,
+  },
+  payment: payment(r, r.base100_gross_price, r.base100_net_price),
+});
+
+export const toAppointment = (r: Raw): AppointmentRow => ({
+  id: r.id,
+  status: r.status,
+  customerId: r.customerId,
+  serviceId: r.serviceId,
+  optionName: r.optionName,
+  facilitatorId: r.facilitatorId,
+  datetime: r.datetime,
+  startsAt: r.startsAt,
+  tz: r.tz,
+  durationMinutes: r.durationMinutes,
+  notes: r.notes,
+  createdAt: r.createdAt,
+  payment: payment(r, r.base100_price_paid, r.base100_price_paid, r.payment_status),
+});
+
+export const toPassPurchase = (r: Raw): PassPurchaseRow => ({
+  id: r.id,
+  passId: r.passId,
+  customerId: r.customerId,
+  creditsAllocated: r.creditsAllocated,
+  creditsConsumed: r.creditsConsumed,
+  creditsRemaining: r.creditsRemaining,
+  createdAt: r.createdAt,
+  starts: r.starts,
+  expires: r.expires,
+  isCancelled: r.isCancelled,
+  isRefunded: r.isRefunded,
+  paymentDetails: {
+    currency: r.currency,
+    base100GrossPrice: r.base100_gross_price,
+    base100Discount: r.base100_discount,
+    base100NetPrice: r.base100_net_price,
+  },
+});
+
+export const toVideoPurchase = (r: Raw): VideoPurchaseRow => ({
+  id: r.id,
+  mediaId: r.mediaId,
+  customerId: r.customerId,
+  createdAt: r.createdAt,
+  expiresOn: r.expiresOn,
+  isCancelled: r.isCancelled,
+  isRefunded: r.isRefunded,
+  payment: payment(r, r.base100_price, r.base100_price),
+});
+
+const same = <T>(row: Raw) => row as T;
+
+/** What every loader below reads with: the company's statements, and the company (for its timezone). */
+interface Source {
+  reads: CompanyReads;
+  company: () => Promise<CompanyRow>;
+}
+
+/**
+ * Where a select list needs the company's timezone (local datetimes in the company's time, `{zone}`), the
+ * statement takes it as its last parameter.
+ */
+const ZONE = '{zone}';
+
+async function run(source: Source, sql: string, params: unknown[]): Promise<Raw[]> {
+  if (!sql.includes(ZONE)) return source.reads.rows<Raw>(sql, params);
+  const { timezone } = await source.company();
+  return source.reads.rows<Raw>(sql.replaceAll(ZONE, `$${params.length + 2}::text`), [...params, timezone]);
+}
+
+/** Rows by id: `select <columns> from <from> where <alias>.company_id = $1 and <alias>.id = any($2)`. */
+function byId<T extends { id: string }>(source: Source, from: string, alias: string, columns: string, map: (row: Raw) => T = same<T>) {
+  const sql = `select ${columns} from ${from} where ${alias}.company_id = $1 and ${alias}.id = any($2::text[])`;
+  return new DataLoader<string, T | null>(async (ids) => {
+    const found = new Map<string, T>();
+    for (const raw of await run(source, sql, [ids])) found.set(raw.id, map(raw));
     return ids.map((id) => found.get(id) ?? null);
   });
 }
 
-/** All children of each parent (unpaged), in `orderBy` order. */
-function childrenOf<T extends object>(
-  em: EntityManager,
-  entity: EntityName<T>,
-  parent: string,
-  orderBy: Record<string, 'asc' | 'desc'>,
-  where: Record<string, unknown> = {},
-): DataLoader<string, T[]> {
-  return new DataLoader(async (parentIds) => {
-    const rows = (await em.find(entity, { [parent]: { $in: [...parentIds] }, ...where } as never, { orderBy } as never)) as T[];
+/** Every child of each parent, in the statement's order; `$2` is the list of parent ids. */
+function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row: Raw) => T = same<T>) {
+  return new DataLoader<string, T[]>(async (parentIds) => {
     const groups = new Map<string, T[]>(parentIds.map((id) => [id, []]));
-    for (const row of rows) groups.get(refId((row as Record<string, unknown>)[parent]))?.push(row);
+    for (const raw of await run(source, sql, [parentIds])) groups.get(raw[parentKey])?.push(map(raw));
     return parentIds.map((id) => groups.get(id)!);
   });
 }
 
-/** The id of a many-to-one value, whether it is an entity reference or a raw key. */
-export function refId(value: unknown): string {
-  if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id);
-  return String(value);
-}
-
-export interface ChildPageKey<F = Record<string, unknown>> extends PageRequest {
+export interface ChildPageKey<F = undefined> extends PageRequest {
   parentId: string;
   filter?: F;
+  /** The caller will ask for the total: it is counted in the page's own statement. */
+  withTotal?: boolean;
 }
 
-interface PagedSpec<T, F> {
-  entity: EntityName<T>;
-  table: string;
-  parentColumn: string;
-  /** SQL order within a parent, over alias `t`. */
+interface PagedSpec<F> {
+  /** The `from` clause with the alias, such as `note n`. */
+  from: string;
+  alias: string;
+  /** The column naming the parent, such as `customer_id`. */
+  parent: string;
+  columns: string;
   order: string;
-  /** Extra SQL conditions over alias `t`, with `?` parameters. */
-  where?: (filter: F) => { sql: string; params: unknown[] };
+  /** Extra conditions (` and …`) with `$n` placeholders numbered from `first`, and their parameters. */
+  where?: (filter: F, first: number) => { sql: string; params: unknown[] };
+}
+
+const cacheKey = (key: ChildPageKey<unknown>) => JSON.stringify([key.parentId, key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+
+/** Keys that share a page, a filter and whether they count: one statement each. */
+function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
+  const groups = new Map<string, { keys: ChildPageKey<F>[]; parentIds: string[]; filter: F | undefined; withTotal: boolean }>();
+  for (const key of keys) {
+    const name = JSON.stringify([key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = { keys: [], parentIds: [], filter: key.filter, withTotal: !!key.withTotal }));
+    group.keys.push(key);
+    if (!group.parentIds.includes(key.parentId)) group.parentIds.push(key.parentId);
+  }
+  return groups.values();
 }
 
 /**
- * A page of children for each parent: one statement for the rows of every parent in the batch (numbered
- * per parent with a window function) and one for their totals, per distinct page and filter.
+ * One page of children for each parent: a LATERAL subquery per parent, so the index on the parent column
+ * reads just that page; one statement for all the parents that ask for the same page and filter. A page's
+ * total is counted only when it is asked for: in the page's own statement when the caller says so up front
+ * (`withTotal`), else in one grouped statement for the batch when it is first read.
  */
-function pagedChildren<T extends object, F = Record<string, unknown>>(
-  em: EntityManager,
-  companyId: string,
-  spec: PagedSpec<T, F>,
-): DataLoader<ChildPageKey<F>, Page<T>, string> {
-  return new DataLoader(
+function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map: (row: Raw) => T = same<T>) {
+  const conditions = (filter: F | undefined, first: number) => (spec.where && filter ? spec.where(filter, first) : { sql: '', params: [] });
+  const totals = new DataLoader<ChildPageKey<F>, number, string>(
     async (keys) => {
-      const groups = new Map<string, ChildPageKey<F>[]>();
-      for (const key of keys) {
-        const group = JSON.stringify([key.page, key.pageSize, key.filter ?? null]);
-        groups.set(group, [...(groups.get(group) ?? []), key]);
+      const found = new Map<string, number>();
+      for (const group of groupsOf(keys)) {
+        const extra = conditions(group.filter, 3);
+        const rows = await run(
+          source,
+          `select ${spec.alias}.${spec.parent} as parent, count(*)::int as total from ${spec.from}
+           where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = any($2::text[])${extra.sql} group by 1`,
+          [group.parentIds, ...extra.params],
+        );
+        const byParent = new Map(rows.map((r) => [r.parent as string, r.total as number]));
+        for (const key of group.keys) found.set(cacheKey(key), byParent.get(key.parentId) ?? 0);
       }
-      const results = new Map<ChildPageKey<F>, Page<T>>();
-      const connection = em.getConnection();
-      for (const group of groups.values()) {
-        const { page, pageSize, filter } = group[0]!;
-        const parentIds = [...new Set(group.map((k) => k.parentId))];
-        const extra = spec.where && filter ? spec.where(filter) : { sql: '', params: [] };
-        const condition = `t.company_id = ? and t.${spec.parentColumn} in (?)${extra.sql ? ` and ${extra.sql}` : ''}`;
-        const params = [companyId, parentIds, ...extra.params];
-        const [rows, totals] = await Promise.all([
-          connection.execute<Record<string, unknown>[]>(
-            `select * from (select t.*, row_number() over (partition by t.${spec.parentColumn} order by ${spec.order}) as page_row
-               from ${spec.table} t where ${condition}) numbered
-             where page_row > ? and page_row <= ? order by page_row`,
-            [...params, page * pageSize, (page + 1) * pageSize],
-          ),
-          connection.execute<{ parent: string; total: number }[]>(
-            `select t.${spec.parentColumn} as parent, count(*)::int as total from ${spec.table} t where ${condition} group by 1`,
-            params,
-          ),
-        ]);
-        const nodes = new Map<string, T[]>(parentIds.map((id) => [id, []]));
-        for (const row of rows) {
-          const parentId = String(row[spec.parentColumn]);
-          delete row.page_row;
-          nodes.get(parentId)!.push(em.map(spec.entity, row as never) as T);
-        }
-        const totalOf = new Map(totals.map((t) => [String(t.parent), t.total]));
-        for (const key of group) {
-          results.set(key, { nodes: nodes.get(key.parentId)!, total: totalOf.get(key.parentId) ?? 0, page, pageSize });
-        }
-      }
-      return keys.map((key) => results.get(key)!);
+      return keys.map((key) => found.get(cacheKey(key))!);
     },
-    { cacheKeyFn: (key) => JSON.stringify([key.parentId, key.page, key.pageSize, key.filter ?? null]) },
+    { cacheKeyFn: cacheKey },
+  );
+  return new DataLoader<ChildPageKey<F>, RowPage<T>, string>(
+    async (keys) => {
+      const pages = new Map<string, RowPage<T>>();
+      for (const group of groupsOf(keys)) {
+        const { page, pageSize } = group.keys[0]!;
+        const extra = conditions(group.filter, 5);
+        const children = `select ${spec.columns} from ${spec.from}
+             where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}
+             order by ${spec.order} limit $3 offset $4`;
+        const rows = await run(
+          source,
+          group.withTotal
+            ? `select page.parent_id as page_parent, page.total as page_total, child.* from (
+                 select parent_id, (select count(*)::int from ${spec.from}
+                   where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = parent_id${extra.sql}) as total
+                 from unnest($2::text[]) as parents(parent_id)) page
+               left join lateral (${children}) child on true`
+            : `select page.parent_id as page_parent, child.* from unnest($2::text[]) as page(parent_id)
+               cross join lateral (${children}) child`,
+          [group.parentIds, pageSize, page * pageSize, ...extra.params],
+        );
+        const nodes = new Map<string, T[]>(group.parentIds.map((id) => [id, []]));
+        const counted = new Map<string, number>();
+        for (const raw of rows) {
+          if (group.withTotal) counted.set(raw.page_parent, raw.page_total);
+          // A parent without children on this page still has its row, for its total.
+          if (raw.id !== null) nodes.get(raw.page_parent)!.push(map(raw));
+        }
+        for (const key of group.keys) {
+          const total = counted.get(key.parentId);
+          pages.set(cacheKey(key), { nodes: nodes.get(key.parentId)!, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
+        }
+      }
+      return keys.map((key) => pages.get(cacheKey(key))!);
+    },
+    { cacheKeyFn: cacheKey },
   );
 }
 
 export interface TransactionFilter {
-  /** Inclusive bounds on the purchase instant. */
+  /** Inclusive lower and exclusive upper bound of the purchase instant, ISO. */
   from: string | null;
   until: string | null;
+  /** Only transactions with a booking whose date starts after this instant. */
   futureOnlyAfter: string | null;
 }
 
-export function createLoaders(em: EntityManager, companyId: string) {
+function transactionConditions(f: TransactionFilter, first: number): { sql: string; params: unknown[] } {
+  const sql: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, value: unknown) => {
+    sql.push(` and ${condition.replace('?', `$${first + params.length}`)}`);
+    params.push(value);
+  };
+  if (f.from) add('t.purchased_at >= ?::timestamptz', f.from);
+  if (f.until) add('t.purchased_at < ?::timestamptz', f.until);
+  if (f.futureOnlyAfter) {
+    add('exists (select 1 from booking fb join event_date fd on fd.id = fb.event_date_id where fb.transaction_id = t.id and fd.starts_at > ?::timestamptz)', f.futureOnlyAfter);
+  }
+  return { sql: sql.join(''), params };
+}
+
+const TRANSACTION = `t.id, t.customer_id as "customerId", ${isoInstant('t.purchased_at')} as "purchasedAt",
+  ${localDateTime('t.purchased_at', ZONE)} as "purchaseDate", ${ZONE} as tz`;
+
+const page = <T, F = undefined>(source: Source, from: string, alias: string, parent: string, columns: string, order: string, map?: (row: Raw) => T) =>
+  pagedChildren<T, F>(source, { from, alias, parent, columns, order }, map);
+
+export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>) {
+  const source: Source = { reads, company };
   return {
-    company: byId<ICompany>(em, Company),
-    customer: byId<ICustomer>(em, Customer),
-    transaction: byId<ITransaction>(em, Transaction),
-    event: byId<IEvent>(em, Event),
-    eventDate: byId<IEventDate>(em, EventDate),
-    pricingOption: byId<IPricingOption>(em, PricingOption),
-    facilitator: byId<IFacilitator>(em, Facilitator),
-    service: byId<IService>(em, Service),
-    pass: byId<IPassTemplate>(em, PassTemplate),
-    passPurchase: byId<IPassPurchase>(em, PassPurchase),
-    media: byId<IMedia>(em, Media),
-    plan: byId<ISubscriptionPlan>(em, SubscriptionPlan),
-    voucher: byId<IVoucher>(em, Voucher),
-    appointment: byId<IAppointment>(em, Appointment),
-    booking: byId<IBooking>(em, Booking),
-    videoPurchase: byId<IVideoPurchase>(em, VideoPurchase),
-    mandate: byId<IMandate>(em, Mandate),
-    note: byId<INote>(em, Note),
-    answer: byId<IQuestionnaireAnswer>(em, QuestionnaireAnswer),
+    customer: byId<CustomerRow>(source, 'customer c', 'c', COLUMNS.customer),
+    transaction: byId<TransactionRow>(source, 'event_transaction t', 't', TRANSACTION),
+    booking: byId<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', COLUMNS.booking, toBooking),
+    event: byId<EventRow>(source, 'event e', 'e', COLUMNS.event),
+    eventDate: byId<EventDateRow>(source, 'event_date d join event e on e.id = d.event_id', 'd', COLUMNS.eventDate),
+    pricingOption: byId<PricingOptionRow>(source, 'pricing_option p', 'p', COLUMNS.pricingOption),
+    facilitator: byId<FacilitatorRow>(source, 'facilitator f', 'f', COLUMNS.facilitator),
+    service: byId<ServiceRow>(source, 'service s', 's', COLUMNS.service),
+    appointment: byId<AppointmentRow>(source, 'appointment a', 'a', COLUMNS.appointment, toAppointment),
+    pass: byId<PassRow>(source, 'pass_template t', 't', COLUMNS.pass),
+    passPurchase: byId<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', COLUMNS.passPurchase, toPassPurchase),
+    media: byId<MediaRow>(source, 'media m', 'm', COLUMNS.media),
+    videoPurchase: byId<VideoPurchaseRow>(source, 'video_purchase v', 'v', COLUMNS.videoPurchase, toVideoPurchase),
+    plan: byId<PlanRow>(source, 'subscription_plan sp', 'sp', COLUMNS.plan),
+    mandate: byId<MandateRow>(source, 'mandate md', 'md', COLUMNS.mandate),
+    voucher: byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
+    note: byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
+    answer: byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
 
-    bookingsOfTransaction: childrenOf<IBooking>(em, Booking, 'transaction', { id: 'asc' }),
-    datesOfEvent: childrenOf<IEventDate>(em, EventDate, 'event', { startsAt: 'asc', id: 'asc' }),
-    pricingOptionsOfEvent: childrenOf<IPricingOption>(em, PricingOption, 'event', { name: 'asc', id: 'asc' }),
-    optionsOfService: childrenOf<IServiceOption>(em, ServiceOption, 'service', { name: 'asc' }, { deletedAt: null }),
-    windowsOfFacilitator: childrenOf<IFacilitatorWindow>(em, FacilitatorWindow, 'facilitator', { weekday: 'asc', startTime: 'asc' }),
-    overridesOfFacilitator: childrenOf<IFacilitatorDateOverride>(em, FacilitatorDateOverride, 'facilitator', { date: 'asc' }),
+    bookingsOfTransaction: childrenOf<BookingRow>(
+      source,
+      `select ${COLUMNS.booking} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
+      'transactionId',
+      toBooking,
+    ),
+    datesOfEvent: childrenOf<EventDateRow>(
+      source,
+      `select ${COLUMNS.eventDate} from event_date d join event e on e.id = d.event_id
+       where d.company_id = $1 and d.event_id = any($2::text[]) order by d.starts_at, d.id`,
+      'eventId',
+    ),
+    pricingOptionsOfEvent: childrenOf<PricingOptionRow>(
+      source,
+      `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
+      'eventId',
+    ),
+    optionsOfService: childrenOf<ServiceOptionRow>(
+      source,
+      `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
+       from service_option o where o.company_id = $1 and o.service_id = any($2::text[]) and o.deleted_at is null order by o.name`,
+      'serviceId',
+    ),
+    windowsOfFacilitator: childrenOf<WeeklyWindowRow>(
+      source,
+      `select w.facilitator_id as "facilitatorId", w.weekday, to_char(w.start_time, 'HH24:MI') as start, to_char(w.end_time, 'HH24:MI') as "end"
+       from facilitator_window w where w.company_id = $1 and w.facilitator_id = any($2::text[]) order by w.weekday, w.start_time`,
+      'facilitatorId',
+    ),
+    overridesOfFacilitator: childrenOf<DateOverrideRow>(
+      source,
+      `select o.facilitator_id as "facilitatorId", o.date, o.windows
+       from facilitator_date_override o where o.company_id = $1 and o.facilitator_id = any($2::text[]) order by o.date`,
+      'facilitatorId',
+    ),
 
-    transactionsOfCustomer: pagedChildren<ITransaction, TransactionFilter>(em, companyId, {
-      entity: Transaction,
-      table: 'event_transaction',
-      parentColumn: 'customer_id',
+    transactionsOfCustomer: pagedChildren<TransactionRow, TransactionFilter>(source, {
+      from: 'event_transaction t',
+      alias: 't',
+      parent: 'customer_id',
+      columns: TRANSACTION,
       order: 't.purchased_at desc, t.id desc',
-      where: (f) => {
-        const conditions: [string, unknown][] = [];
-        if (f.from) conditions.push(['t.purchased_at >= ?', f.from]);
-        if (f.until) conditions.push(['t.purchased_at < ?', f.until]);
-        if (f.futureOnlyAfter) {
-          conditions.push([
-            'exists (select 1 from booking b join event_date d on d.id = b.event_date_id where b.transaction_id = t.id and d.starts_at > ?)',
-            f.futureOnlyAfter,
-          ]);
-        }
-        return { sql: conditions.map(([sql]) => sql).join(' and '), params: conditions.map(([, param]) => param) };
-      },
+      where: transactionConditions,
     }),
-    passPurchasesOfCustomer: pagedChildren<IPassPurchase>(em, companyId, {
-      entity: PassPurchase, table: 'pass_purchase', parentColumn: 'customer_id', order: 't.created_at desc, t.id desc',
-    }),
-    purchasesOfPass: pagedChildren<IPassPurchase>(em, companyId, {
-      entity: PassPurchase, table: 'pass_purchase', parentColumn: 'template_id', order: 't.created_at desc, t.id desc',
-    }),
-    videoPurchasesOfCustomer: pagedChildren<IVideoPurchase>(em, companyId, {
-      entity: VideoPurchase, table: 'video_purchase', parentColumn: 'customer_id', order: 't.created_at desc, t.id desc',
-    }),
-    mandatesOfCustomer: pagedChildren<IMandate>(em, companyId, {
-      entity: Mandate, table: 'mandate', parentColumn: 'customer_id', order: 't.created_at desc, t.id desc',
-    }),
-    appointmentsOfCustomer: pagedChildren<IAppointment>(em, companyId, {
-      entity: Appointment, table: 'appointment', parentColumn: 'customer_id', order: 't.starts_at desc, t.id desc',
-    }),
-    notesOfCustomer: pagedChildren<INote>(em, companyId, {
-      entity: Note, table: 'note', parentColumn: 'customer_id', order: 't.created_at desc, t.id desc',
-    }),
-    answersOfCustomer: pagedChildren<IQuestionnaireAnswer>(em, companyId, {
-      entity: QuestionnaireAnswer, table: 'questionnaire_answer', parentColumn: 'customer_id', order: 't.answered_at desc, t.id desc',
-    }),
-    registrationsOfEvent: pagedChildren<IBooking>(em, companyId, {
-      entity: Booking,
-      table: '(select b.*, d.event_id from booking b join event_date d on d.id = b.event_date_id)',
-      parentColumn: 'event_id',
-      order: 't.id asc',
-    }),
-    registerOfEventDate: pagedChildren<IBooking>(em, companyId, {
-      entity: Booking, table: 'booking', parentColumn: 'event_date_id', order: 't.id asc',
-    }),
+    passPurchasesOfCustomer: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, 'pp.created_at desc, pp.id desc', toPassPurchase),
+    purchasesOfPass: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, 'pp.created_at desc, pp.id desc', toPassPurchase),
+    videoPurchasesOfCustomer: page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, 'v.created_at desc, v.id desc', toVideoPurchase),
+    mandatesOfCustomer: page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, 'md.created_at desc, md.id desc'),
+    appointmentsOfCustomer: page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, 'a.starts_at desc, a.id desc', toAppointment),
+    notesOfCustomer: page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, 'n.created_at desc, n.id desc'),
+    answersOfCustomer: page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, 'q.answered_at desc, q.id desc'),
+    registrationsOfEvent: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, 'b.id', toBooking),
+    registerOfEventDate: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, 'b.id', toBooking),
   };
 }
 

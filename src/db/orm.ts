@@ -4,8 +4,10 @@
  */
 import { MikroORM, UnderscoreNamingStrategy, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Config } from '../config.ts';
 import { companyScoped, entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
+import { connectionOptions, ResilientPostgreSqlDriver } from './pool.ts';
 
 /** `base100Price` -> `base100_price`: the default strategy would glue a digit to the next word. */
 class ColumnNaming extends UnderscoreNamingStrategy {
@@ -22,16 +24,34 @@ export interface OrmOptions {
   /** Called with each SQL statement; tests count statements with it. */
   onQuery?: (sql: string) => void;
   poolMax?: number;
+  /** How long a caller waits for a connection (a free one, or a new one being opened). */
+  acquireTimeoutMs?: number;
+  /** 0: none (the admin CLI, whose imports may run long). */
+  statementTimeoutMs?: number;
+  /** An unused connection is closed after this long. */
+  idleTimeoutMs?: number;
   debug?: boolean;
 }
 
-export function ormConfig({ url, onQuery, poolMax = 10, debug = false }: OrmOptions): Options {
+/** The server's pool settings from the configuration. */
+export function poolSettings(config: Pick<Config, 'DB_POOL_MAX' | 'DB_ACQUIRE_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_TIMEOUT_MS'>) {
+  return {
+    poolMax: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleTimeoutMs: config.DB_IDLE_TIMEOUT_MS,
+  } satisfies Partial<OrmOptions>;
+}
+
+export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000, statementTimeoutMs = 0, idleTimeoutMs = 10_000, debug = false }: OrmOptions): Options {
   return {
     clientUrl: url,
+    driver: ResilientPostgreSqlDriver,
+    driverOptions: connectionOptions({ acquireTimeoutMs, statementTimeoutMs }),
     entities,
     namingStrategy: ColumnNaming,
     extensions: [Migrator],
-    pool: { min: 0, max: poolMax },
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: idleTimeoutMs },
     debug,
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -14,7 +14,7 @@ import type { Clock } from './clock.ts';
 import { drawCredits, returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { text } from './input-rules.ts';
+import { checked, RULES } from './input-rules.ts';
 import { instantToLocal, localDate, localToInstant } from './time.ts';
 import { conflictOn, EXCLUSION_VIOLATION, inTransaction } from './transactions.ts';
 
@@ -56,7 +56,7 @@ async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime:
 }
 
 export async function bookAppointment(em: EntityManager, clock: Clock, companyId: string, input: BookAppointmentInput): Promise<IAppointment> {
-  if (input.notes != null) text(0, 5000)(input.notes, 'notes');
+  if (input.notes != null) checked(RULES.notes, input.notes, 'notes');
   if (input.payWith === 'CARD' && input.packageId) throw new Invalid('packageId', 'unknown', 'is only for payWith PASS');
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();

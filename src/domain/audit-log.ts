@@ -24,6 +24,8 @@ export interface AuditRecord {
   operation?: string | null;
   action: AuditAction;
   status: number;
+  /** For a denial (403): the scope the caller lacked. */
+  missingScope?: string | null;
   at: Date;
 }
 
@@ -35,6 +37,7 @@ export interface AuditView {
   operation: string | null;
   action: AuditAction;
   status: number;
+  missingScope: string | null;
   at: string;
 }
 
@@ -59,6 +62,7 @@ export async function listAudit(
     operation: entry.operation ?? null,
     action: entry.action,
     status: entry.status,
+    missingScope: entry.missingScope ?? null,
     at: entry.at.toISOString(),
   }));
 }
@@ -68,6 +72,6 @@ export async function recordAudit(orm: MikroORM, entries: readonly AuditRecord[]
   if (!entries.length) return;
   await orm.em.fork().insertMany(
     AuditEntry,
-    entries.map(({ companyId, operation, ...entry }) => ({ ...entry, operation: operation ?? null, company: companyId })),
+    entries.map(({ companyId, operation, missingScope, ...entry }) => ({ ...entry, operation: operation ?? null, missingScope: missingScope ?? null, company: companyId })),
   );
 }

@@ -4,7 +4,7 @@
  * lengthened by the buffer of the service asked about. Cancelled appointments never block.
  */
 import { Invalid } from './errors.ts';
-import { addDays, isoWeekday, localToInstant } from './time.ts';
+import { addDays, isoWeekday, wallClockMs, wallClockToInstantMs } from './time.ts';
 
 export const SLOT_MINUTES = 15;
 export const MAX_RANGE_DAYS = 93;
@@ -21,10 +21,10 @@ export interface TimeWindow {
   end: string;
 }
 
+/** An appointment that is not cancelled: its start (ms since the epoch) and length. */
 export interface BusyPeriod {
-  startsAt: Date;
+  startsAt: number;
   durationMinutes: number;
-  status: string;
 }
 
 export interface AvailabilityDate {
@@ -68,6 +68,11 @@ export function windowsOn(date: string, weekly: WeeklyWindow[], overrides: Map<s
   return weekly.filter((w) => w.weekday === weekday).map((w) => ({ start: w.start, end: w.end }));
 }
 
+/**
+ * The slots of each date. Slot instants come from wall-clock arithmetic in the facilitator's zone (so DST
+ * days keep their local slots); busy periods are sorted once and swept, so a month of slots against a
+ * month of appointments costs their sum, not their product.
+ */
 export function availability(input: {
   dates: string[];
   timezone: string;
@@ -77,28 +82,38 @@ export function availability(input: {
   bufferMinutes: number;
 }): AvailabilityDate[] {
   const blocks = input.busy
-    .filter((b) => b.status !== 'CANCELLED')
-    .map((b) => ({ from: b.startsAt.getTime(), until: b.startsAt.getTime() + (b.durationMinutes + input.bufferMinutes) * MINUTE }));
-  return input.dates.map((date) => ({
-    date,
-    windows: windowsOn(date, input.weekly, input.overrides).map((window) => {
-      const slots = [];
-      for (let m = toMinutes(window.start); m + SLOT_MINUTES <= toMinutes(window.end); m += SLOT_MINUTES) {
-        const from = localToInstant(`${date}T${fromMinutes(m)}:00`, input.timezone).getTime();
-        const until = from + SLOT_MINUTES * MINUTE;
-        slots.push({
-          start: fromMinutes(m),
-          end: fromMinutes(m + SLOT_MINUTES),
-          available: !blocks.some((b) => b.from < until && from < b.until),
-        });
-      }
-      return {
-        startTime: hhmm(window.start),
-        endTime: hhmm(window.end),
-        slots,
-        availableSlots: slots.filter((s) => s.available).length,
-        totalSlots: slots.length,
-      };
-    }),
-  }));
+    .map((b) => ({ from: b.startsAt, until: b.startsAt + (b.durationMinutes + input.bufferMinutes) * MINUTE }))
+    .sort((a, b) => a.from - b.from);
+  // Blocks sorted by start; `reach[i]` is the latest end among blocks 0..i, so a sweep can stop early.
+  const reach: number[] = [];
+  for (let i = 0; i < blocks.length; i++) reach.push(Math.max(blocks[i]!.until, i ? reach[i - 1]! : -Infinity));
+  /** Whether any block overlaps [from, until): the blocks starting before `until` whose end passes `from`. */
+  const taken = (from: number, until: number) => {
+    let low = 0;
+    let high = blocks.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (blocks[mid]!.from < until) low = mid + 1;
+      else high = mid;
+    }
+    // Blocks [0, low) start before `until`; one of them overlaps when the latest end among them passes `from`.
+    return low > 0 && reach[low - 1]! > from;
+  };
+  return input.dates.map((date) => {
+    const midnight = wallClockMs(`${date}T00:00:00`);
+    return {
+      date,
+      windows: windowsOn(date, input.weekly, input.overrides).map((window) => {
+        const slots = [];
+        let availableSlots = 0;
+        for (let m = toMinutes(window.start); m + SLOT_MINUTES <= toMinutes(window.end); m += SLOT_MINUTES) {
+          const from = wallClockToInstantMs(midnight + m * MINUTE, input.timezone);
+          const available = !taken(from, from + SLOT_MINUTES * MINUTE);
+          if (available) availableSlots++;
+          slots.push({ start: fromMinutes(m), end: fromMinutes(m + SLOT_MINUTES), available });
+        }
+        return { startTime: hhmm(window.start), endTime: hhmm(window.end), slots, availableSlots, totalSlots: slots.length };
+      }),
+    };
+  });
 }

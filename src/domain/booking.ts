@@ -1,7 +1,8 @@
 /**
  * Event bookings. `bookEvent` holds the spaces with one conditional UPDATE of the event date (never past
  * its capacity), redeems a voucher or draws pass credits, records the transaction and its booking, and
- * writes `registration.created` and `event.purchased` to the outbox: all in one transaction.
+ * writes `registration.created` (and, for a one-off event, `event.purchased`) to the outbox: all in one
+ * transaction.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Booking, Company, Customer, Event, EventDate, PricingOption, Transaction, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
@@ -9,7 +10,7 @@ import type { Clock } from './clock.ts';
 import { drawCredits, returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { wholeNumber } from './input-rules.ts';
+import { checked, RULES } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit, purchaseId, registrationId } from './outbox.ts';
 import { localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
@@ -35,7 +36,7 @@ export async function liveCustomer(tx: EntityManager, id: string): Promise<ICust
 const fullName = (c: ICustomer) => `${c.firstname} ${c.lastname}`.trim();
 
 export async function bookEvent(em: EntityManager, clock: Clock, companyId: string, input: BookEventInput): Promise<ITransaction> {
-  wholeNumber(1, 100)(input.spaces, 'spaces');
+  checked(RULES.spaces, input.spaces, 'spaces');
   if (input.payWith === 'CARD' && input.packageId) throw new Invalid('packageId', 'unknown', 'is only for payWith PASS');
   if (input.payWith === 'PASS' && input.voucherCode) throw new Invalid('voucherCode', 'unknown', 'vouchers apply to card payments');
   return inTransaction(em, companyId, async (tx) => {
@@ -92,7 +93,8 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
     });
 
     const attendee = boughtFor ?? customer;
-    const paid = currencyUnits(payment.base100NetPrice ?? 0);
+    // Paid with a pass: the credits used, in the currency CR (as M2M shows PASS payments).
+    const paid = payment.paymentMethod === 'PASS' ? payment.creditsUsed! : currencyUnits(payment.base100NetPrice!);
     const currency = payment.paymentMethod === 'PASS' ? 'CR' : company.currency;
     const common = { customerEmail: attendee.email, customerName: fullName(attendee), eventId: event.id, eventTitle: event.name, eventDate: date.startsAt.toISOString(), totalPaid: paid, currency, paymentMethod: payment.paymentMethod };
     emit(tx, companyId, 'registration.created', {
@@ -102,15 +104,18 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
       spots: input.spaces,
       passUsed: payment.passPurchase ? customerPassId(payment.passPurchase) : null,
     });
-    emit(tx, companyId, 'event.purchased', {
-      purchaseId: purchaseId(transaction.id),
-      customerId: customer.id,
-      ...common,
-      customerEmail: customer.email,
-      customerName: fullName(customer),
-      tickets: input.spaces,
-      discountCode: voucher?.code ?? null,
-    });
+    // A ticket to a one-off event is a purchase; a class of a schedule is a registration only.
+    if (event.kind === 'ONE_OFF') {
+      emit(tx, companyId, 'event.purchased', {
+        purchaseId: purchaseId(transaction.id),
+        customerId: customer.id,
+        ...common,
+        customerEmail: customer.email,
+        customerName: fullName(customer),
+        tickets: input.spaces,
+        discountCode: voucher?.code ?? null,
+      });
+    }
     await tx.flush();
     return transaction;
   });

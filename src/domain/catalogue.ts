@@ -4,16 +4,9 @@
  */
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Media, PassTemplate, PLAN_INTERVALS, SubscriptionPlan, Voucher, type IVoucher } from '../db/entities/index.ts';
+import { Media, PassTemplate, SubscriptionPlan, Voucher, type IVoucher } from '../db/entities/index.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
-import { boolean, checkFields, oneOf, text, wholeNumber, type FieldRule } from './input-rules.ts';
-import { isLocalDate } from './time.ts';
-
-const date: FieldRule = (value, field) => {
-  if (typeof value !== 'string' || !isLocalDate(value)) throw new Invalid(field, 'format', 'must be a date YYYY-MM-DD');
-};
-
-const common = { name: text(1, 200), description: text(0, 5000), base100Price: wholeNumber(0), active: boolean };
+import { checkFields, PASS_FIELDS, PLAN_FIELDS, VIDEO_FIELDS, VOUCHER_FIELDS, type Fields } from './input-rules.ts';
 
 async function update<T extends object>(
   em: EntityManager,
@@ -21,7 +14,7 @@ async function update<T extends object>(
   what: string,
   id: string,
   input: Record<string, unknown>,
-  rules: Record<string, FieldRule>,
+  rules: Fields,
   nullable: readonly string[] = [],
   check?: (item: T) => void,
 ): Promise<T> {
@@ -36,13 +29,13 @@ async function update<T extends object>(
 }
 
 export const updateSubscriptionPlan = (em: EntityManager, id: string, input: Record<string, unknown>) =>
-  update(em, SubscriptionPlan, 'Subscription plan', id, input, { ...common, interval: oneOf(PLAN_INTERVALS) });
+  update(em, SubscriptionPlan, 'Subscription plan', id, input, PLAN_FIELDS);
 
 export const updatePass = (em: EntityManager, id: string, input: Record<string, unknown>) =>
-  update(em, PassTemplate, 'Pass', id, input, { ...common, credits: wholeNumber(1), validityDays: wholeNumber(1, 3650) });
+  update(em, PassTemplate, 'Pass', id, input, PASS_FIELDS);
 
 export const updateVideo = (em: EntityManager, id: string, input: Record<string, unknown>) =>
-  update(em, Media, 'Video', id, input, { ...common, credits: wholeNumber(0), accessDays: wholeNumber(1, 36500) }, ['accessDays']);
+  update(em, Media, 'Video', id, input, VIDEO_FIELDS, ['accessDays']);
 
 export async function updateVoucher(em: EntityManager, id: string, input: Record<string, unknown>): Promise<IVoucher> {
   try {
@@ -52,16 +45,7 @@ export async function updateVoucher(em: EntityManager, id: string, input: Record
       'Voucher',
       id,
       input,
-      {
-        code: text(1, 64),
-        description: text(0, 5000),
-        percentOff: wholeNumber(1, 100),
-        base100AmountOff: wholeNumber(0),
-        validFrom: date,
-        validUntil: date,
-        maxRedemptions: wholeNumber(0),
-        active: boolean,
-      },
+      VOUCHER_FIELDS,
       ['percentOff', 'base100AmountOff', 'validFrom', 'validUntil', 'maxRedemptions'],
       (voucher) => {
         if ((voucher.percentOff == null) === (voucher.base100AmountOff == null)) {

@@ -34,5 +34,10 @@ export function unseal(serverKey: Buffer, sealed: string): string {
   if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
   const decipher = createDecipheriv('aes-256-gcm', serverKey, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  try {
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    // A process with another server key (an admin command without the server's SERVER_KEY or DATA_DIR).
+    throw new Error('a sealed secret cannot be opened with this server key: use the SERVER_KEY (or DATA_DIR) of the server that sealed it');
+  }
 }

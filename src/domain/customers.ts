@@ -4,7 +4,7 @@ import { Customer, type ICustomer } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { boolean, checkFields, email, phone, text } from './input-rules.ts';
+import { checkFields, CUSTOMER_FIELDS } from './input-rules.ts';
 
 export interface ProfileInput {
   firstName: string;
@@ -15,7 +15,8 @@ export interface ProfileInput {
 
 /** Name and email always; the mobile only when given (document 1, PUT profile). */
 export async function updateProfile(em: EntityManager, id: string, input: ProfileInput): Promise<ICustomer> {
-  const changes = checkFields({ ...input }, { firstName: text(1, 100), lastName: text(1, 100), email, mobile: phone }, ['mobile']);
+  const { archived: _archived, ...profile } = CUSTOMER_FIELDS;
+  const changes = checkFields({ ...input }, profile, ['mobile']);
   const customer = await em.findOne(Customer, { id, deletedAt: null });
   if (!customer) throw new NotFound('Customer');
   em.assign(customer, {
@@ -35,10 +36,8 @@ export interface NewCustomer {
   mobile?: string | null;
 }
 
-const customerRules = { firstName: text(1, 100), lastName: text(1, 100), email, mobile: phone, archived: boolean };
-
 export async function createCustomer(em: EntityManager, clock: Clock, companyId: string, input: NewCustomer): Promise<ICustomer> {
-  const fields = checkFields({ ...input }, customerRules, ['mobile']);
+  const fields = checkFields({ ...input }, CUSTOMER_FIELDS, ['mobile']);
   for (const required of ['firstName', 'lastName', 'email']) {
     if (fields[required] === undefined) throw new Invalid(required, 'required', 'is required');
   }
@@ -64,7 +63,7 @@ export async function updateCustomer(
   id: string,
   input: { firstName?: string | null; lastName?: string | null; email?: string | null; mobile?: string | null; archived?: boolean | null },
 ): Promise<ICustomer> {
-  const fields = checkFields({ ...input }, customerRules, ['mobile']);
+  const fields = checkFields({ ...input }, CUSTOMER_FIELDS, ['mobile']);
   if (!Object.keys(fields).length) throw new Invalid('input', 'required', 'give at least one field to change');
   const customer = await em.findOne(Customer, { id, deletedAt: null });
   if (!customer) throw new NotFound('Customer');

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'UNAUTHENTICATED'
-  | 'METHOD_NOT_ALLOWED';
+  | 'METHOD_NOT_ALLOWED'
+  | 'SERVICE_UNAVAILABLE';
 
 /** The validation rules a v1 `VALIDATION_ERROR` can name. */
 export type Rule = 'required' | 'type' | 'format' | 'enum' | 'min' | 'max' | 'unknown';
@@ -76,5 +77,14 @@ export class MethodNotAllowed extends DomainError {
   constructor(allowed: string[]) {
     super('METHOD_NOT_ALLOWED', `Method not allowed: use ${allowed.join(', ')}`, { allowed });
     this.allowed = allowed;
+  }
+}
+
+/** The service cannot answer now (its database is away, or it is shutting down); the same request may succeed later. */
+export class Unavailable extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super('SERVICE_UNAVAILABLE', message, { retryAfter: retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

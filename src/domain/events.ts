@@ -1,14 +1,15 @@
 /**
- * The event catalogue: events with their dates (capacity) and pricing options. An event that has
- * bookings is never destroyed: deleting it archives it, so its registrations keep their history.
+ * The event catalogue: events with their dates (capacity) and pricing options. An event is one-off (a
+ * workshop) or part of a schedule (a weekly class), which decides what its bookings report. An event that
+ * has bookings is never destroyed: deleting it archives it, so its registrations keep their history.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Booking, Company, Event, EventDate, PricingOption, type IEvent } from '../db/entities/index.ts';
+import { Booking, Company, Event, EventDate, PricingOption, type EventKind, type IEvent } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { checkFields, text, wholeNumber, type FieldRule } from './input-rules.ts';
-import { isTimeZone } from './time.ts';
+import { z } from 'zod';
+import { checkEach, checkFields, EVENT_DATE_FIELDS, EVENT_FIELDS, PRICING_OPTION_FIELDS, RULES } from './input-rules.ts';
 import { inTransaction } from './transactions.ts';
 
 export interface EventDateInput {
@@ -26,34 +27,18 @@ export interface PricingOptionInput {
 export interface NewEvent {
   name: string;
   description?: string | null;
+  /** By default from its dates: one (or none yet) is a one-off event, more are a schedule. */
+  kind?: EventKind | null;
   timezone?: string | null;
   dates?: EventDateInput[] | null;
   pricingOptions?: PricingOptionInput[] | null;
 }
 
-const timezone: FieldRule = (value, field) => {
-  if (typeof value !== 'string' || !isTimeZone(value) || /^[+-]/.test(value)) throw new Invalid(field, 'format', 'must be an IANA timezone such as Europe/London');
-};
-const eventRules = { name: text(1, 200), description: text(0, 5000), timezone };
+const dateRecord = z.object(EVENT_DATE_FIELDS);
+const optionRecord = z.object(PRICING_OPTION_FIELDS);
 
-function checkNested(list: object[] | null | undefined, field: string, rules: Record<string, FieldRule>): void {
-  (list ?? []).forEach((item, i) => {
-    for (const [key, rule] of Object.entries(rules)) {
-      const value = (item as Record<string, unknown>)[key];
-      if (value === undefined || value === null) throw new Invalid(`${field}[${i}].${key}`, 'required', 'is required');
-      rule(value, `${field}[${i}].${key}`);
-    }
-  });
-}
-
-const dateRules: Record<string, FieldRule> = {
-  startsAt: (value, field) => {
-    if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new Invalid(field, 'format', 'must be an ISO 8601 instant');
-  },
-  duration: wholeNumber(1, 24 * 60),
-  capacity: wholeNumber(1, 100_000),
-};
-const optionRules = { name: text(1, 200), base100Price: wholeNumber(0), credits: wholeNumber(0, 1000) };
+/** What an event is when nobody said: one date (or none yet) makes a one-off event, more a schedule. */
+export const kindOfDates = (dates: number): EventKind => (dates > 1 ? 'SCHEDULE' : 'ONE_OFF');
 
 function addChildren(tx: EntityManager, companyId: string, eventId: string, input: Pick<NewEvent, 'dates' | 'pricingOptions'>, now: number): void {
   for (const date of input.dates ?? []) {
@@ -65,9 +50,9 @@ function addChildren(tx: EntityManager, companyId: string, eventId: string, inpu
 }
 
 export async function createEvent(em: EntityManager, clock: Clock, companyId: string, input: NewEvent): Promise<IEvent> {
-  checkFields({ name: input.name, description: input.description, timezone: input.timezone }, eventRules);
-  checkNested(input.dates, 'dates', dateRules);
-  checkNested(input.pricingOptions, 'pricingOptions', optionRules);
+  checkFields({ name: input.name, description: input.description, kind: input.kind, timezone: input.timezone }, EVENT_FIELDS);
+  checkEach(input.dates, 'dates', dateRecord, RULES.eventDates);
+  checkEach(input.pricingOptions, 'pricingOptions', optionRecord, RULES.pricingOptions);
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();
     const company = (await tx.findOne(Company, { id: companyId }))!;
@@ -76,6 +61,7 @@ export async function createEvent(em: EntityManager, clock: Clock, companyId: st
       company: companyId,
       name: input.name.trim(),
       description: input.description ?? '',
+      kind: input.kind ?? kindOfDates(input.dates?.length ?? 0),
       timezone: input.timezone ?? company.timezone,
       createdAt: now,
       updatedAt: now,
@@ -92,12 +78,20 @@ export async function updateEvent(
   clock: Clock,
   companyId: string,
   id: string,
-  input: { name?: string | null; description?: string | null; timezone?: string | null; archived?: boolean | null; addDates?: EventDateInput[] | null; addPricingOptions?: PricingOptionInput[] | null },
+  input: {
+    name?: string | null;
+    description?: string | null;
+    kind?: EventKind | null;
+    timezone?: string | null;
+    archived?: boolean | null;
+    addDates?: EventDateInput[] | null;
+    addPricingOptions?: PricingOptionInput[] | null;
+  },
 ): Promise<IEvent> {
   const { addDates, addPricingOptions, archived, ...fields } = input;
-  const changes = checkFields(fields, eventRules);
-  checkNested(addDates, 'addDates', dateRules);
-  checkNested(addPricingOptions, 'addPricingOptions', optionRules);
+  const changes = checkFields(fields, EVENT_FIELDS);
+  checkEach(addDates, 'addDates', dateRecord, RULES.eventDates);
+  checkEach(addPricingOptions, 'addPricingOptions', optionRecord, RULES.pricingOptions);
   if (!Object.keys(changes).length && archived == null && !addDates?.length && !addPricingOptions?.length) {
     throw new Invalid('input', 'required', 'give at least one field to change');
   }

@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Facilitator, FacilitatorDateOverride, FacilitatorWindow, type IFacilitator } from '../db/entities/index.ts';
 import { Invalid, NotFound } from './errors.ts';
-import { isLocalDate } from './time.ts';
+import { DATE_RULE, isLocalDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 
 export interface WindowInput {
@@ -64,7 +64,7 @@ export async function setDateOverride(
   date: string,
   windows: WindowInput[] | null,
 ): Promise<IFacilitator> {
-  if (!isLocalDate(date)) throw new Invalid('date', 'format', 'must be a date YYYY-MM-DD');
+  if (!isLocalDate(date)) throw new Invalid('date', 'format', DATE_RULE);
   if (windows) checkWindows(windows, 'windows');
   return inTransaction(em, companyId, async (tx) => {
     const facilitator = await facilitatorOf(tx, facilitatorId);

@@ -6,62 +6,11 @@
  * over the same stored identity as the other surfaces.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WebhookKind, WebhookPayloads } from '../../packages/webhooks/src/payloads.ts';
 import { WebhookEvent } from '../db/entities/index.ts';
 import { newId, withPrefix } from './ids.ts';
 
-export interface RegistrationCreated {
-  registrationId: string;
-  customerId: string;
-  customerEmail: string;
-  customerName: string;
-  eventId: string;
-  eventTitle: string;
-  eventDate: string;
-  spots: number;
-  totalPaid: number;
-  currency: string;
-  paymentMethod: string;
-  passUsed: string | null;
-}
-
-export interface PassPurchased {
-  customerPassId: string;
-  customerId: string;
-  customerEmail: string;
-  customerName: string;
-  passId: string;
-  passTitle: string;
-  totalUses: number;
-  remainingUses: number;
-  startDate: string;
-  expiryDate: string;
-  totalPaid: number;
-  currency: string;
-  paymentMethod: string;
-}
-
-export interface EventPurchased {
-  purchaseId: string;
-  customerId: string;
-  customerEmail: string;
-  customerName: string;
-  eventId: string;
-  eventTitle: string;
-  eventDate: string;
-  tickets: number;
-  totalPaid: number;
-  currency: string;
-  paymentMethod: string;
-  discountCode: string | null;
-}
-
-export interface WebhookPayloads {
-  'registration.created': RegistrationCreated;
-  'pass.purchased': PassPurchased;
-  'event.purchased': EventPurchased;
-}
-
-export type WebhookKind = keyof WebhookPayloads;
+export type { EventPurchased, PassPurchased, RegistrationCreated, WebhookKind, WebhookPayloads } from '../../packages/webhooks/src/payloads.ts';
 
 /** The documented fields of each kind's `data`, in the order of document 2; nothing else is sent. */
 export const PAYLOAD_FIELDS: { [K in WebhookKind]: ReadonlyArray<keyof WebhookPayloads[K]> } = {

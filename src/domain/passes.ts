@@ -8,9 +8,9 @@ import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { boolean, checkFields, text, wholeNumber, type FieldRule } from './input-rules.ts';
+import { checked, checkFields, PASS_FIELDS, PASS_PURCHASE_FIELDS, RULES } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit } from './outbox.ts';
-import { addDays, isLocalDate, localDate } from './time.ts';
+import { addDays, localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
 
@@ -20,10 +20,6 @@ export interface PurchasePassInput {
   startDate?: string | null;
   voucherCode?: string | null;
 }
-
-const date: FieldRule = (value, field) => {
-  if (typeof value !== 'string' || !isLocalDate(value)) throw new Invalid(field, 'format', 'must be a date YYYY-MM-DD');
-};
 
 /**
  * A sale starts today or later and is paid by card. An `assigned` pass (staff assignment or migration
@@ -37,7 +33,7 @@ export async function purchasePass(
   input: PurchasePassInput,
   options: { assigned?: boolean } = {},
 ): Promise<IPassPurchase> {
-  if (input.startDate != null) date(input.startDate, 'startDate');
+  if (input.startDate != null) checked(RULES.localDate, input.startDate, 'startDate');
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();
     const company = (await tx.findOne(Company, { id: companyId }))!;
@@ -86,15 +82,13 @@ export async function purchasePass(
   });
 }
 
-const passRules = { name: text(1, 200), description: text(0, 5000), credits: wholeNumber(1, 1000), validityDays: wholeNumber(1, 3650), base100Price: wholeNumber(0), active: boolean };
-
 export async function createPass(
   em: EntityManager,
   clock: Clock,
   companyId: string,
   input: { name: string; description?: string | null; credits: number; validityDays: number; base100Price: number; active?: boolean | null },
 ): Promise<IPassTemplate> {
-  checkFields({ ...input }, passRules);
+  checkFields({ ...input }, PASS_FIELDS);
   const now = clock.now();
   const pass = em.create(PassTemplate, {
     id: newId('pass', now.getTime()),
@@ -119,7 +113,7 @@ export async function updatePassPurchase(
   id: string,
   input: { creditsRemaining?: number | null; expires?: string | null; isCancelled?: boolean | null },
 ): Promise<IPassPurchase> {
-  const changes = checkFields({ ...input }, { creditsRemaining: wholeNumber(0, 100_000), expires: date, isCancelled: boolean });
+  const changes = checkFields({ ...input }, PASS_PURCHASE_FIELDS);
   if (!Object.keys(changes).length) throw new Invalid('input', 'required', 'give at least one field to change');
   return inTransaction(em, companyId, async (tx) => {
     const purchase = await tx.findOne(PassPurchase, { id });

@@ -48,3 +48,13 @@ export function parseScopes(text: string): { scopes: Scope[]; unknown: string[] 
   const names = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
   return { scopes: names.filter(isScope), unknown: names.filter((n) => !isScope(n)) };
 }
+
+/**
+ * The scopes a token is given (RFC 6749, section 3.3): every scope the client holds when none is
+ * requested, else exactly the requested ones, which the client must all hold (`lacking` names the others).
+ */
+export function grantedScopes(held: readonly string[], requested: string | undefined): { granted: string[]; lacking: string[] } {
+  if (requested === undefined) return { granted: [...held], lacking: [] };
+  const asked = new Set(requested.split(' ').filter(Boolean));
+  return { granted: held.filter((scope) => asked.has(scope)), lacking: [...asked].filter((scope) => !held.includes(scope)) };
+}

@@ -4,7 +4,8 @@ import { Service, ServiceOption, type IService } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { boolean, checkFields, text, wholeNumber } from './input-rules.ts';
+import { z } from 'zod';
+import { checked, checkFields, SERVICE_FIELDS, SERVICE_OPTION_FIELDS } from './input-rules.ts';
 import { inTransaction } from './transactions.ts';
 
 export interface OptionInput {
@@ -15,16 +16,10 @@ export interface OptionInput {
   active?: boolean | null;
 }
 
-const serviceRules = { name: text(1, 200), description: text(0, 5000), bufferMinutes: wholeNumber(0, 24 * 60), active: boolean };
-const optionRules = { name: text(1, 100), durationMinutes: wholeNumber(5, 24 * 60), base100Price: wholeNumber(0), credits: wholeNumber(0, 1000), active: boolean };
+const optionRecord = z.object(SERVICE_OPTION_FIELDS).partial({ active: true });
 
 function checkOption(option: OptionInput, field: string): void {
-  try {
-    checkFields({ ...option }, optionRules);
-  } catch (error) {
-    if (error instanceof Invalid) throw new Invalid(`${field}.${error.field}`, error.rule, error.message.replace(/^[^:]*: /, ''));
-    throw error;
-  }
+  checked(optionRecord, { ...option, active: option.active ?? undefined }, field);
 }
 
 async function liveService(tx: EntityManager, id: string): Promise<IService> {
@@ -40,7 +35,7 @@ export async function createService(
   input: { name: string; description?: string | null; bufferMinutes?: number | null; active?: boolean | null; options?: OptionInput[] | null },
 ): Promise<IService> {
   const { options = [], ...fields } = input;
-  checkFields(fields, serviceRules);
+  checkFields(fields, SERVICE_FIELDS);
   (options ?? []).forEach((o, i) => checkOption(o, `options[${i}]`));
   const names = (options ?? []).map((o) => o.name.trim());
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
@@ -63,7 +58,7 @@ export async function createService(
 }
 
 export async function updateService(em: EntityManager, companyId: string, id: string, input: Record<string, unknown>): Promise<IService> {
-  const changes = checkFields(input, serviceRules);
+  const changes = checkFields(input, SERVICE_FIELDS);
   if (!Object.keys(changes).length) throw new Invalid('input', 'required', 'give at least one field to change');
   return inTransaction(em, companyId, async (tx) => {
     const service = await liveService(tx, id);

@@ -115,14 +115,32 @@ export function wallClockMs(local: string): number {
   return utc(year, month, day, hour, minute, second);
 }
 
-/** True for a well-formed, real local datetime `YYYY-MM-DDTHH:MM:SS`. */
+/**
+ * The dates a caller may give, as a date, a local datetime or an instant (query parameters, body fields,
+ * the GraphQL scalars): any computation on them (the day after, three months before, a pass valid for ten
+ * years) stays within what ISO 8601 strings and PostgreSQL hold, where year 0 or 10000 would not.
+ */
+export const DATE_RANGE = { first: '1900-01-01', last: '2999-12-31' } as const;
+
+/** How error messages and documents describe the range and a date input. */
+export const DATE_RANGE_TEXT = `from ${DATE_RANGE.first} to ${DATE_RANGE.last}`;
+export const DATE_RULE = `must be a date YYYY-MM-DD ${DATE_RANGE_TEXT}`;
+
+const inDateRange = (date: string) => date >= DATE_RANGE.first && date <= DATE_RANGE.last;
+
+/** True for a well-formed, real local datetime `YYYY-MM-DDTHH:MM:SS` on a date within DATE_RANGE. */
 export function isLocalDateTime(text: string): boolean {
-  return !Number.isNaN(wallClockMs(text));
+  return inDateRange(text.slice(0, 10)) && !Number.isNaN(wallClockMs(text));
 }
 
-/** True for a real calendar date `YYYY-MM-DD`. */
+/** True for a real calendar date `YYYY-MM-DD` within DATE_RANGE. */
 export function isLocalDate(text: string): boolean {
-  return text.length === 10 && !Number.isNaN(wallClockMs(`${text}T00:00:00`));
+  return text.length === 10 && inDateRange(text) && !Number.isNaN(wallClockMs(`${text}T00:00:00`));
+}
+
+/** True for an instant whose UTC date is within DATE_RANGE. */
+export function isInstantInDateRange(instant: Date): boolean {
+  return !Number.isNaN(instant.getTime()) && inDateRange(instant.toISOString().slice(0, 10));
 }
 
 /** The instant a wall-clock reading (ms as if UTC) names in a zone; DST gaps and overlaps as in the file comment. */
@@ -168,4 +186,13 @@ export function isoWeekday(date: string): number {
 /** A calendar date `YYYY-MM-DD` moved by a number of days. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The same day three calendar months earlier, clamped to the month's end (2026-05-31 -> 2026-02-28). */
+export function threeMonthsBefore(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 - 3, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
 }

@@ -328,35 +328,43 @@ export async function listWebhookDeliveries(
 }
 
 /**
- * Sends an event again, as a new round with the full retry schedule (`retries`; none for a test event).
- * Without `endpointId`: to every endpoint whose delivery of it failed. With it: to that endpoint, whatever
- * happened before. Attempt numbers go on counting. Returns the endpoints it will go to.
+ * Sends an event again now, as a new round with the full retry schedule (`retries`; none for a test
+ * event): to every endpoint whose delivery of it failed or is waiting for a retry, or to `endpointId`
+ * whatever happened before. A retry that was waiting is replaced by this round (`superseded` lists those
+ * endpoints), so the receiver gets one attempt now instead of one later; an attempt under way at this very
+ * moment is left to finish (Conflict). Attempt numbers go on counting in the delivery log.
  */
 export async function redeliverWebhookEvent(
   orm: MikroORM,
   companyId: string,
   input: { eventId: string; endpointId?: string | null },
   { retries }: { retries: number },
-): Promise<{ eventId: string; endpointIds: string[] }> {
+): Promise<{ eventId: string; endpointIds: string[]; superseded: string[] }> {
   const em = companyEm(orm, companyId);
   const event = await em.findOne(WebhookEvent, { id: input.eventId });
   if (!event) throw new NotFound('Webhook event');
   const retriesLeft = event.isTest ? 0 : retries;
   return inTransaction(em, companyId, async (tx) => {
-    let jobs;
-    if (input.endpointId) {
-      const endpoint = await findEndpoint(tx, input.endpointId);
-      const job = await tx.findOne(WebhookJob, { event: event.id, endpoint: endpoint.id });
+    const endpointId = input.endpointId ? (await findEndpoint(tx, input.endpointId)).id : null;
+    if (endpointId && !(await tx.findOne(WebhookJob, { event: event.id, endpoint: endpointId }))) {
       // Job times follow the database's clock (the worker compares them with now()), not the business clock.
-      jobs = [job ?? tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpoint.id, retriesLeft, nextAttemptAt: new Date() })];
-    } else {
-      jobs = await tx.find(WebhookJob, { event: event.id, state: 'failed' }, { orderBy: { id: 'asc' } });
-      if (!jobs.length) throw new InvalidInput('eventId', `event ${event.id} has no failed delivery; name an endpoint to send it again`);
+      tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpointId, retriesLeft, nextAttemptAt: new Date(), state: 'failed' });
+      await tx.flush();
     }
-    if (jobs.some((job) => job.state === 'pending' && job.attempts > 0)) throw new Conflict(`Event ${event.id} is still being delivered to this endpoint`);
-    for (const job of jobs) Object.assign(job, { state: 'pending', retriesLeft, nextAttemptAt: new Date(), lockedUntil: null });
-    await tx.flush();
-    return { eventId: event.id, endpointIds: jobs.map((job) => job.endpoint.id) };
+    // The endpoint's job, or else every job that failed or waits for a retry.
+    const chosen = `company_id = ? and event_id = ? and (endpoint_id = ? or (?::text is null and (state = 'failed' or (state = 'pending' and attempts > 0))))`;
+    const where = [companyId, event.id, endpointId, endpointId];
+    const jobs = await tx.execute<{ endpoint_id: string; state: string; attempts: number; in_flight: boolean }[]>(
+      `select endpoint_id, state, attempts, state = 'pending' and locked_until > now() as in_flight from webhook_job where ${chosen} order by endpoint_id for update`,
+      where,
+    );
+    if (!jobs.length) throw new InvalidInput('eventId', `event ${event.id} has no failed delivery and no retry waiting; name an endpoint to send it again`);
+    const inFlight = jobs.find((job) => job.in_flight);
+    if (inFlight) throw new Conflict(`An attempt to deliver ${event.id} to ${inFlight.endpoint_id} is under way; see its result in the delivery log`);
+    await tx.execute(`update webhook_job set state = 'pending', retries_left = ?, next_attempt_at = now(), locked_until = null where ${chosen}`, [retriesLeft, ...where]);
+    const endpointIds = jobs.map((job) => job.endpoint_id);
+    const superseded = jobs.filter((job) => job.state === 'pending' && job.attempts > 0).map((job) => job.endpoint_id);
+    return { eventId: event.id, endpointIds, superseded };
   });
 }
 

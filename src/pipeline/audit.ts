@@ -1,59 +1,123 @@
 /**
- * Audit entries are written off the request path: queued, then inserted in batches every half second
- * (or sooner when many wait), and flushed on shutdown so no entry is lost on SIGTERM. Entries older
- * than 90 days are purged at start and daily after, so instances that restart more often than daily
- * still purge.
+ * The audit log's writer (document 1: every call is logged). A response leaves only once its entry is
+ * committed: entries of concurrent requests are grouped into one INSERT (group commit) as soon as the
+ * previous group has committed, so a burst costs one round trip per group, not per call. A write whose
+ * work runs in a request transaction (idempotent v1 POSTs) commits its entry with the work instead.
+ *
+ * Groups are committed with `synchronous_commit` off unless AUDIT_SYNCHRONOUS_COMMIT is on: a committed entry
+ * survives the service's own crash at once, and a database crash once PostgreSQL's WAL writer has flushed it
+ * (within 3 x wal_writer_delay, 600 ms by default). Entries older than 90 days are purged at start and daily.
  */
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { Logger } from 'pino';
-import { recordAudit, type AuditRecord } from '../domain/audit-log.ts';
+import { TransactionRunner, type SqlRunner } from '../db/reads.ts';
+import type { AuditRecord } from '../domain/audit-log.ts';
 import type { Clock } from '../domain/clock.ts';
 
 export const AUDIT_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
+const MAX_GROUP = 1000;
+
+const INSERT = `insert into audit_entry (company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at)
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::smallint[], $10::text[], $11::timestamptz[])`;
+
+function columnsOf(entries: readonly AuditRecord[]): unknown[][] {
+  return [
+    entries.map((e) => e.companyId),
+    entries.map((e) => e.client),
+    entries.map((e) => e.surface),
+    entries.map((e) => e.method),
+    entries.map((e) => e.path),
+    entries.map((e) => e.resourceType),
+    entries.map((e) => e.operation ?? null),
+    entries.map((e) => e.action),
+    entries.map((e) => e.status),
+    entries.map((e) => e.missingScope ?? null),
+    entries.map((e) => e.at.toISOString()),
+  ];
+}
+
+/** A request transaction always exists where `recordIn` is called; reads outside one are a mistake. */
+const UNUSED: SqlRunner = {
+  rows: () => Promise.reject(new Error('recordIn needs an entity manager in a transaction')),
+};
+
+interface Waiting {
+  entry: AuditRecord;
+  resolve(): void;
+  reject(error: unknown): void;
+}
 
 export class AuditWriter {
   readonly #orm: MikroORM;
   readonly #logger: Logger;
   readonly #clock: Clock;
-  #queue: AuditRecord[] = [];
-  #flushing: Promise<void> = Promise.resolve();
+  /** One connection of its own: groups are written one after another, never waiting for the pool. */
+  readonly #pool: pg.Pool;
+  #queue: Waiting[] = [];
+  #writing: Promise<void> | null = null;
   #purging: Promise<unknown> = Promise.resolve();
-  readonly #timer: NodeJS.Timeout;
   readonly #purgeTimers: NodeJS.Timeout[];
 
-  constructor(orm: MikroORM, logger: Logger, clock: Clock, options = { intervalMs: 500, batchSize: 500 }) {
+  constructor(orm: MikroORM, logger: Logger, clock: Clock, options: { synchronousCommit?: boolean } = {}) {
     this.#orm = orm;
     this.#logger = logger;
     this.#clock = clock;
-    this.#timer = setInterval(() => void this.flush(), options.intervalMs).unref();
+    this.#pool = new pg.Pool({
+      connectionString: orm.config.get('clientUrl'),
+      max: 1,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      ...(!options.synchronousCommit && { options: '-c synchronous_commit=off' }),
+    });
+    this.#pool.on('error', (error) => this.#logger.warn({ err: error }, 'audit connection lost'));
     const purge = () => {
       this.#purging = this.purge().catch((error: unknown) => this.#logger.error({ err: error }, 'audit purge failed'));
     };
     this.#purgeTimers = [setTimeout(purge, 0).unref(), setInterval(purge, DAY_MS).unref()];
-    this.batchSize = options.batchSize;
   }
 
-  readonly batchSize: number;
-
-  record(entry: Omit<AuditRecord, 'at'> & { at?: Date }): void {
-    this.#queue.push({ ...entry, at: entry.at ?? this.#clock.now() });
-    if (this.#queue.length >= this.batchSize) void this.flush();
+  /** The entry with its time. */
+  entry(entry: Omit<AuditRecord, 'at'>): AuditRecord {
+    return { ...entry, at: this.#clock.now() };
   }
 
-  /** Writes everything queued so far; batches are written one after another, never concurrently. */
-  flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(async () => {
-      while (this.#queue.length) {
-        const batch = this.#queue.splice(0, this.batchSize);
-        try {
-          await recordAudit(this.#orm, batch);
-        } catch (error) {
-          this.#logger.error({ err: error, entries: batch.length }, 'audit batch could not be written');
-        }
-      }
+  /** Resolves once the entry is committed; rejects when it could not be. */
+  record(entry: AuditRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ entry, resolve, reject });
+      // Entries that arrive in this tick, or while a group is being written, join the next group.
+      this.#writing ??= new Promise<void>((done) => setImmediate(() => void this.#writeGroups().finally(done)));
     });
-    return this.#flushing;
+  }
+
+  /** Writes the entry in a request's own transaction, committed with the request's work. */
+  async recordIn(em: EntityManager, entry: AuditRecord): Promise<void> {
+    await new TransactionRunner(em, UNUSED).rows(INSERT, columnsOf([entry]));
+  }
+
+  async #writeGroups(): Promise<void> {
+    while (this.#queue.length) {
+      const group = this.#queue.splice(0, MAX_GROUP);
+      try {
+        await this.#insert(group.map((w) => w.entry));
+        for (const waiting of group) waiting.resolve();
+      } catch (error) {
+        this.#logger.error({ err: error, entries: group.length }, 'audit entries could not be written');
+        for (const waiting of group) waiting.reject(error);
+      }
+    }
+    this.#writing = null;
+  }
+
+  async #insert(entries: readonly AuditRecord[]): Promise<void> {
+    await this.#pool.query({ name: 'audit_insert', text: INSERT, values: columnsOf(entries) });
+  }
+
+  /** Waits for every entry recorded so far to be written. */
+  async flush(): Promise<void> {
+    while (this.#writing) await this.#writing;
   }
 
   /** Deletes entries older than the retention period; returns how many. */
@@ -64,8 +128,8 @@ export class AuditWriter {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.#timer);
     for (const timer of this.#purgeTimers) clearTimeout(timer);
     await Promise.all([this.flush(), this.#purging]);
+    await this.#pool.end();
   }
 }

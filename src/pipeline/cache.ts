@@ -1,15 +1,18 @@
 /**
- * The read cache (document 1, "Caching"): GraphQL results kept for CACHE_TTL_SECONDS, keyed by the
- * operation, the company, the normalised variables, the caller's scopes, and a version token of every
- * type the operation reads. A write replaces the version tokens of the types it changes (`@invalidates`),
- * so every entry that read them is missed at once, on every instance sharing the store.
+ * The read cache (document 1, "Caching"): results kept for CACHE_TTL_SECONDS, keyed by the operation (a
+ * REST route, or a `/graphql` document and operation name), the company, the caller's scope set, the
+ * canonical variables, and a version token of every type the operation reads. A write replaces the version
+ * tokens of the types it changes (`@invalidates`), so every entry that read them is missed at once, on every
+ * instance sharing the store. Only results with no denied field are cached, and the scope set in the key
+ * keeps callers who may see different things apart besides. REST stores the response bytes it sent;
+ * `/graphql` stores the result's data.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import type { Clock } from '../domain/clock.ts';
 
-export interface CachedResult {
-  data: unknown;
+export interface CachedEntry<T> {
+  value: T;
   storedAt: number;
 }
 
@@ -22,14 +25,32 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+const scopeKeys = new WeakMap<ReadonlySet<string>, string>();
+
+/** A scope set as part of a key; callers share their sets (src/pipeline/callers.ts), so this is computed once per set. */
+function scopesKey(scopes: ReadonlySet<string>): string {
+  let key = scopeKeys.get(scopes);
+  if (key === undefined) {
+    key = [...scopes].sort().join(' ');
+    scopeKeys.set(scopes, key);
+  }
+  return key;
+}
+
+/** Keys longer than this (large variables) are hashed, so a store never holds an unbounded key. */
+const LONGEST_PLAIN_KEY = 256;
+
 export class ResponseCache {
   readonly #keyv: Keyv;
+  /** Version tokens live apart from entries, so evicting entries never evicts (and so resets) a version. */
+  readonly #versions: Keyv;
   readonly #ttlMs: number;
   readonly #clock: Clock;
   readonly #owed = new Set<string>();
 
-  constructor(keyv: Keyv, ttlSeconds: number, clock: Clock) {
+  constructor(keyv: Keyv, versions: Keyv, ttlSeconds: number, clock: Clock) {
     this.#keyv = keyv;
+    this.#versions = versions;
     this.#ttlMs = ttlSeconds * 1000;
     this.#clock = clock;
   }
@@ -39,28 +60,31 @@ export class ResponseCache {
   }
 
   /** The entry key; throws when the store cannot be read (the caller then serves the request uncached). */
-  async key(parts: { operation: string; companyId: string; variables: unknown; scopes: Iterable<string>; types: string[] }): Promise<string> {
-    await this.#settleInvalidations();
-    const versionKeys = parts.types.map((type) => `version:${parts.companyId}:${type}`);
-    const versions = versionKeys.length ? await this.#keyv.getMany<string>(versionKeys) : [];
-    const material = canonicalJson([
-      parts.operation,
-      parts.companyId,
-      parts.variables ?? {},
-      [...parts.scopes].sort(),
-      parts.types.map((type, i) => `${type}=${versions[i] ?? '0'}`),
-    ]);
-    return `result:${parts.companyId}:${createHash('sha256').update(material).digest('base64url')}`;
+  async key(parts: { operation: string; companyId: string; scopes: ReadonlySet<string>; variables: unknown; types: readonly string[] }): Promise<string> {
+    if (this.#owed.size) await this.#settleInvalidations();
+    let versions = '';
+    if (parts.types.length) {
+      const found = await this.#versions.getMany<string>(parts.types.map((type) => `version:${parts.companyId}:${type}`));
+      versions = found.map((v) => v ?? '0').join(',');
+    }
+    const material = `${parts.operation}|${scopesKey(parts.scopes)}|${canonicalJson(parts.variables ?? {})}|${versions}`;
+    const name = material.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(material).digest('base64url') : material;
+    return `result:${parts.companyId}:${name}`;
   }
 
-  async get(key: string): Promise<CachedResult | undefined> {
-    const entry = await this.#keyv.get<CachedResult>(key);
+  async get<T>(key: string): Promise<CachedEntry<T> | undefined> {
+    const entry = await this.#keyv.get<CachedEntry<T>>(key);
     if (!entry || this.#clock.now().getTime() - entry.storedAt >= this.#ttlMs) return undefined;
     return entry;
   }
 
-  async set(key: string, data: unknown): Promise<void> {
-    await this.#keyv.set(key, { data, storedAt: this.#clock.now().getTime() } satisfies CachedResult, this.#ttlMs);
+  async set<T>(key: string, value: T): Promise<void> {
+    await this.#keyv.set(key, { value, storedAt: this.#clock.now().getTime() } satisfies CachedEntry<T>, this.#ttlMs);
+  }
+
+  /** Whole seconds since an entry was stored, for the `Age` header. */
+  ageSeconds(entry: CachedEntry<unknown>): number {
+    return Math.max(0, Math.floor((this.#clock.now().getTime() - entry.storedAt) / 1000));
   }
 
   /** New version tokens for these types of this company: every cached read of them is now a miss. */
@@ -80,7 +104,7 @@ export class ResponseCache {
     const token = randomUUID();
     // Versions outlive entries by far, so an expired version can never bring back a stale entry.
     const lifetime = Math.max(this.#ttlMs * 4, 86_400_000);
-    await this.#keyv.setMany(keys.map((key) => ({ key, value: token, ttl: lifetime })));
+    await this.#versions.setMany(keys.map((key) => ({ key, value: token, ttl: lifetime })));
     for (const key of keys) this.#owed.delete(key);
   }
 }

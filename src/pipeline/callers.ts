@@ -1,32 +1,46 @@
 /**
  * Turns a verified access token into the caller it speaks for. A token's scopes are those it was issued
  * with (document 1, section 5.5), but a client that is revoked or expired, or a v1 key that is revoked,
- * stops being let in within STATUS_TTL_MS even while its tokens have not expired.
+ * stops being let in within STATUS_TTL_MS even while its tokens have not expired. The same look-up brings
+ * the caller's company (its timezone and currency), which every operation of the caller needs.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Caller } from '../../resolvers/context.ts';
-import { ApiClient, V1ApiKey } from '../db/entities/index.ts';
-import { unscopedEm } from '../db/scope.ts';
+import { PoolRunner } from '../db/reads.ts';
+import type { CompanyRow } from '../db/rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
+import type { Caller } from './caller.ts';
 import type { AccessClaims, Surface } from './tokens.ts';
 
 export const STATUS_TTL_MS = 30_000;
 
 const V1_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
 
-interface Status {
-  usable: boolean;
+interface Known<T> {
+  value: Promise<T>;
   checkedAt: number;
 }
 
+/** Entries remembered at most; past it, memory starts afresh. */
+const LIMIT = 10_000;
+
+const STATUS_SQL = {
+  m2m: `select (c.revoked_at is null and (c.expires_at is null or c.expires_at > $2::timestamptz)) as usable,
+          co.id, co.name, co.timezone, co.currency
+        from api_client c join company co on co.id = c.company_id where c.id = $1`,
+  v1: `select k.revoked_at is null as usable, co.id, co.name, co.timezone, co.currency
+       from v1_api_key k join company co on co.id = k.company_id where k.id = $1 and $2::timestamptz is not null`,
+};
+
 export class CallerDirectory {
-  readonly #orm: MikroORM;
+  readonly #reads: PoolRunner;
   readonly #clock: Clock;
-  readonly #statuses = new Map<string, Status>();
+  readonly #statuses = new Map<string, Known<boolean>>();
+  readonly #companies = new Map<string, Known<CompanyRow | undefined>>();
+  readonly #scopeSets = new Map<string, ReadonlySet<string>>();
 
   constructor(orm: MikroORM, clock: Clock) {
-    this.#orm = orm;
+    this.#reads = new PoolRunner(orm);
     this.#clock = clock;
   }
 
@@ -38,26 +52,51 @@ export class CallerDirectory {
       id: claims.sub,
       companyId: claims.company,
       // A v1 key opens the whole company (document 2 has no scopes); M2M tokens carry theirs.
-      scopes: surface === 'v1' ? V1_SCOPES : new Set((claims.scope ?? '').split(' ').filter(Boolean)),
+      scopes: surface === 'v1' ? V1_SCOPES : this.#scopeSet(claims.scope ?? ''),
     };
   }
 
-  async #usable(surface: Surface, id: string): Promise<boolean> {
+  /** A company's row, as recently read. */
+  company(companyId: string): Promise<CompanyRow | undefined> {
+    return this.#remembered(this.#companies, companyId, () =>
+      this.#reads.rows<CompanyRow>('select id, name, timezone, currency from company where id = $1', [companyId]).then((rows) => rows[0]),
+    );
+  }
+
+  #usable(surface: Surface, id: string): Promise<boolean> {
+    return this.#remembered(this.#statuses, `${surface} ${id}`, async () => {
+      const now = this.#clock.now();
+      const [row] = await this.#reads.rows<CompanyRow & { usable: boolean }>(STATUS_SQL[surface], [id, now.toISOString()]);
+      if (!row) return false;
+      const { usable, ...company } = row;
+      this.#remember(this.#companies, company.id, Promise.resolve(company), now.getTime());
+      return usable;
+    });
+  }
+
+  /** A value read at most STATUS_TTL_MS ago (by this clock: a clock set back does not keep it longer). */
+  #remembered<T>(map: Map<string, Known<T>>, key: string, read: () => Promise<T>): Promise<T> {
     const now = this.#clock.now().getTime();
-    const known = this.#statuses.get(id);
-    // A clock set back must not keep a status for longer than STATUS_TTL_MS either.
-    if (known && now >= known.checkedAt && now - known.checkedAt < STATUS_TTL_MS) return known.usable;
-    const em = unscopedEm(this.#orm);
-    let usable: boolean;
-    if (surface === 'm2m') {
-      const client = await em.findOne(ApiClient, { id });
-      usable = !!client && !client.revokedAt && !(client.expiresAt && client.expiresAt.getTime() <= now);
-    } else {
-      const key = await em.findOne(V1ApiKey, { id });
-      usable = !!key && !key.revokedAt;
+    const known = map.get(key);
+    if (known && now >= known.checkedAt && now - known.checkedAt < STATUS_TTL_MS) return known.value;
+    const value = read();
+    this.#remember(map, key, value, now);
+    value.catch(() => map.delete(key));
+    return value;
+  }
+
+  #remember<T>(map: Map<string, Known<T>>, key: string, value: Promise<T>, at: number): void {
+    if (map.size >= LIMIT) map.clear();
+    map.set(key, { value, checkedAt: at });
+  }
+
+  #scopeSet(scope: string): ReadonlySet<string> {
+    let set = this.#scopeSets.get(scope);
+    if (!set) {
+      if (this.#scopeSets.size >= LIMIT) this.#scopeSets.clear();
+      set = new Set(scope.split(' ').filter(Boolean));
+      this.#scopeSets.set(scope, set);
     }
-    if (this.#statuses.size > 10_000) this.#statuses.clear();
-    this.#statuses.set(id, { usable, checkedAt: now });
-    return usable;
+    return set;
   }
 }

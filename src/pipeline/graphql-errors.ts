@@ -6,11 +6,14 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
+import { databaseUnavailable } from '../db/pool.ts';
 import { DomainError } from '../domain/errors.ts';
+import { unstorableTextAsInvalid } from './input-guards.ts';
 
 export function graphqlErrorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const unwrapped = unstorableTextAsInvalid(unwrapResolverError(error));
+    const original = databaseUnavailable(unwrapped) ?? unwrapped;
     if (original instanceof DomainError) {
       return { ...formatted, message: original.message, extensions: { ...original.details, code: original.code } };
     }

@@ -1,72 +1,99 @@
 /**
- * The operation pipeline inside Apollo Server: every operation, whether it came to /graphql or from a
- * REST route through `executeOperation`, is scope-checked, served from or stored in the cache, and
- * described for the audit log here. Authentication and rate limits run before, in HTTP middleware.
+ * The operation pipeline inside Apollo Server, for client documents sent to /graphql. Each distinct
+ * document (by its hash and operation name) is analysed once; per request the operation is checked against
+ * the limits, its fields are authorised, its result is served from or stored in the cache, and the pipeline's
+ * own executor runs it (Apollo Server takes it through its `gateway` option). Authentication, rate limits
+ * and the audit step run before and around, in HTTP middleware.
  */
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerOptionsWithGateway, ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import type { GraphqlContext } from '../../resolvers/context.ts';
+import { DomainError, Unauthenticated } from '../domain/errors.ts';
+import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import type { ResponseCache } from './cache.ts';
-import { rootFields, typesInvalidated, typesRead } from './operation-shape.ts';
-import { deniedFields, scopeRequirements } from './scopes.ts';
+import type { GraphqlContext } from './context.ts';
+import { authorise, checkLimits, type Executor, type QueryLimits } from './operations.ts';
 
-interface Shape {
-  read: string[];
-  invalidated: string[];
-  roots: string;
+type GatewayInterface = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
+
+/** Distinct documents remembered with their analysis; past it, the oldest is forgotten. */
+const ANALYSES_KEPT = 2_000;
+
+/** The root fields that describe the service itself: in production only a caller with a token may ask for them. */
+const SERVICE_FIELDS = /(^|,)_service(,|$)/;
+
+const asGraphqlError = (error: DomainError) =>
+  new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: error.code, http: { status: error.code === 'UNAUTHENTICATED' ? 401 : 400 } },
+  });
+
+export interface GraphqlPipelineOptions {
+  schema: GraphQLSchema;
+  executor: Executor;
+  cache: ResponseCache;
+  limits: QueryLimits;
+  /** In production, `_service { sdl }` needs a token like everything else. */
+  production: boolean;
 }
 
-export function pipelinePlugin(schema: GraphQLSchema, cache: ResponseCache): ApolloServerPlugin<GraphqlContext> {
-  const shapes = new Map<string, Shape>();
-  return {
+export function graphqlPipeline({ schema, executor, cache, limits, production }: GraphqlPipelineOptions): {
+  plugin: ApolloServerPlugin<GraphqlContext>;
+  gateway: GatewayInterface;
+} {
+  const analyses = new Map<string, OperationAnalysis>();
+  const analysisOf = (key: string, make: () => OperationAnalysis | undefined) => {
+    let analysis = analyses.get(key);
+    if (!analysis) {
+      analysis = make();
+      if (!analysis) return undefined;
+      if (analyses.size >= ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
+      analyses.set(key, analysis);
+    }
+    return analysis;
+  };
+
+  const plugin: ApolloServerPlugin<GraphqlContext> = {
     async requestDidStart() {
+      let analysis: OperationAnalysis | undefined;
       let cacheKey: string | undefined;
-      let shape: Shape | undefined;
       return {
-        async didResolveOperation({ document, operation, operationName, request, contextValue, queryHash }) {
-          const shapeKey = `${queryHash}:${operationName ?? ''}`;
-          shape = shapes.get(shapeKey);
-          if (!shape) {
-            shape = {
-              read: typesRead(schema, document, operationName),
-              invalidated: typesInvalidated(schema, document, operationName),
-              roots: rootFields(document, operationName).join(','),
-            };
-            if (shapes.size < 10_000) shapes.set(shapeKey, shape);
+        async didResolveOperation({ document, operationName, request, contextValue, queryHash }) {
+          analysis = analysisOf(`${queryHash}:${operationName ?? ''}`, () => analyseOperation(schema, document, operationName, limits.maxCost));
+          if (!analysis) return;
+          const { outcome } = contextValue;
+          outcome.action = analysis.kind === 'mutation' ? 'UPDATE' : 'READ';
+          outcome.resourceType = analysis.rootFields;
+          outcome.operation = analysis.name;
+          checkLimits(schema, document, analysis, request.variables ?? {}, limits);
+          try {
+            if (production && !contextValue.caller && SERVICE_FIELDS.test(analysis.rootFields)) {
+              throw new Unauthenticated('Authentication required: send Authorization: Bearer <access token>');
+            }
+            authorise(requirementsFor(schema, document, analysis, request.variables ?? {}), contextValue);
+          } catch (error) {
+            throw error instanceof DomainError ? asGraphqlError(error) : error;
           }
-          contextValue.outcome.action = operation?.operation === 'mutation' ? 'UPDATE' : 'READ';
-          contextValue.outcome.resourceType = shape.roots;
-          contextValue.outcome.operation = operationName ?? null;
-          const requirements = scopeRequirements(schema, document, operationName, request.variables ?? {});
-          if (!requirements.length) return;
-          if (!contextValue.caller) {
-            throw new GraphQLError('Authentication required: send Authorization: Bearer <access token>', {
-              extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
-            });
-          }
-          contextValue.deniedFields = deniedFields(requirements, contextValue.caller.scopes);
         },
 
-        async responseForOperation({ operation, request, contextValue, queryHash, operationName, response, logger }) {
+        async responseForOperation({ request, contextValue, queryHash, operationName, response, logger }) {
           const { caller } = contextValue;
-          if (operation.operation !== 'query' || !cache.enabled || !caller || contextValue.deniedFields?.size || !shape) return null;
+          if (analysis?.kind !== 'query' || !cache.enabled || !caller || contextValue.deniedFields?.size) return null;
           try {
             cacheKey = await cache.key({
-              operation: `${queryHash}:${operationName ?? ''}`,
+              operation: `graphql:${queryHash}:${operationName ?? ''}`,
               companyId: caller.companyId,
-              variables: request.variables ?? {},
               scopes: caller.scopes,
-              types: shape.read,
+              variables: request.variables ?? {},
+              types: analysis.typesRead,
             });
-            const hit = await cache.get(cacheKey);
+            const hit = await cache.get<Record<string, unknown>>(cacheKey);
             if (!hit) {
               contextValue.outcome.cache = { hit: false, ageSeconds: 0 };
               return null;
             }
             cacheKey = undefined;
-            const ageSeconds = Math.max(0, Math.floor((contextValue.services.clock.now().getTime() - hit.storedAt) / 1000));
-            contextValue.outcome.cache = { hit: true, ageSeconds };
-            return { http: response.http, body: { kind: 'single', singleResult: { data: hit.data as Record<string, unknown> } } };
+            contextValue.outcome.cache = { hit: true, ageSeconds: cache.ageSeconds(hit) };
+            return { http: response.http, body: { kind: 'single', singleResult: { data: hit.value } } };
           } catch (error) {
             logger.warn(`cache unavailable, serving uncached: ${(error as Error).message}`);
             cacheKey = undefined;
@@ -79,8 +106,8 @@ export function pipelinePlugin(schema: GraphQLSchema, cache: ResponseCache): Apo
           const succeeded = result && !result.errors?.length;
           try {
             if (succeeded && cacheKey) await cache.set(cacheKey, result.data);
-            if (succeeded && shape?.invalidated.length && contextValue.caller) {
-              await cache.invalidate(contextValue.caller.companyId, shape.invalidated);
+            if (succeeded && analysis?.typesInvalidated.length && contextValue.caller) {
+              await cache.invalidate(contextValue.caller.companyId, analysis.typesInvalidated);
             }
           } catch (error) {
             logger.warn(`cache unavailable: ${(error as Error).message}`);
@@ -94,4 +121,20 @@ export function pipelinePlugin(schema: GraphQLSchema, cache: ResponseCache): Apo
       };
     },
   };
+
+  // Apollo Server executes through a gateway's executor when it has one: here, the pipeline's own.
+  const gateway: GatewayInterface = {
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => {};
+    },
+    async load() {
+      return {
+        executor: (requestContext) =>
+          executor.execute(requestContext.document, requestContext.context as GraphqlContext, requestContext.request.variables, requestContext.operationName),
+      };
+    },
+    async stop() {},
+  };
+  return { plugin, gateway };
 }

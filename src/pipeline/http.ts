@@ -1,22 +1,26 @@
 /**
  * The pipeline's HTTP steps, shared by every surface: authenticate, admit under the rate limits, and
- * audit the call once its response is sent. Each surface passes its own presenter, which writes an
+ * audit every call before its response leaves. Each surface passes its own presenter, which writes an
  * error of the one vocabulary in that surface's documented shape.
  */
+import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Caller } from '../../resolvers/context.ts';
-import { DomainError, RateLimited, Unauthenticated } from '../domain/errors.ts';
+import { databaseUnavailable } from '../db/pool.ts';
+import { DomainError, RateLimited, Unauthenticated, Unavailable } from '../domain/errors.ts';
+import type { Caller } from './caller.ts';
 import type { Pipeline } from './index.ts';
 import type { ClientLimits } from './limits.ts';
 import { rateLimitHeader } from './limits.ts';
+import { bearerToken } from './bearer.ts';
+import { refuseDeepJson } from './input-guards.ts';
 import { InvalidToken, type Surface } from './tokens.ts';
 
 export type ErrorPresenter = (res: Response, error: DomainError) => void;
 
 export const JSON_BODY_LIMIT = '100kb';
 
-/** JSON bodies up to 100 kB. Each surface parses after its audit step, so refused bodies are audited too. */
-export const jsonBodies = express.json({ limit: JSON_BODY_LIMIT });
+/** JSON bodies up to 100 kB and 32 levels deep. Each surface parses after its audit step, so refused bodies are audited too. */
+export const jsonBodies = express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
 
 /** What the audit log records of a call beside its method, path and status. */
 export interface AuditNote {
@@ -24,6 +28,8 @@ export interface AuditNote {
   action: 'READ' | 'UPDATE';
   /** The GraphQL operation name, for calls to /graphql. */
   operation?: string | null;
+  /** The scope a denied GraphQL field lacked: the call is recorded as a denial (403). */
+  deniedScope?: string;
 }
 
 export function callerOf(res: Response): Caller | null {
@@ -32,6 +38,20 @@ export function callerOf(res: Response): Caller | null {
 
 export function noteAudit(res: Response, note: AuditNote): void {
   res.locals.audit = note;
+}
+
+/**
+ * A write request whose work runs in one transaction with its response (idempotent v1 POSTs): when the
+ * response is ready, `beforeCommit` stores what must be kept with it, the audit entry joins, and all
+ * commits before the response leaves. A response of 500 or more rolls everything back.
+ */
+export interface RequestTransaction {
+  em: EntityManager;
+  beforeCommit?: (status: number, body: string | null) => Promise<void>;
+}
+
+export function openTransaction(res: Response, transaction: RequestTransaction): void {
+  res.locals.transaction = transaction;
 }
 
 /** Unauthenticated errors of a bad token (as opposed to a missing one) say so for RFC 6750 clients. */
@@ -48,10 +68,10 @@ export function authenticate(pipeline: Pipeline, surface: Surface, present: Erro
       if (options.optional) return next();
       return present(res, new Unauthenticated('Missing bearer token: send Authorization: Bearer <access token>'));
     }
-    const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
-    if (!match) return present(res, new InvalidTokenError('Malformed Authorization header: expected Bearer <token>'));
+    const token = bearerToken(header);
+    if (!token) return present(res, new InvalidTokenError('Malformed Authorization header: expected Bearer <token>'));
     try {
-      const claims = await pipeline.tokens.verify(surface, match[1]!);
+      const claims = await pipeline.tokens.verify(surface, token);
       const caller = await pipeline.callers.callerOf(surface, claims);
       if (!caller) return present(res, new InvalidTokenError('The token was revoked or its client has expired'));
       res.locals.caller = caller;
@@ -59,18 +79,27 @@ export function authenticate(pipeline: Pipeline, surface: Surface, present: Erro
     } catch (error) {
       if (error instanceof DomainError) return present(res, error);
       if (error instanceof InvalidToken) return present(res, new InvalidTokenError('Invalid or expired token'));
+      const unavailable = databaseUnavailable(error);
+      if (unavailable) return present(res, unavailable);
       next(error);
     }
   };
 }
 
-/** Counts the call against the caller's limits; past any of them, 429 with Retry-After. */
-export function admit(limits: ClientLimits, present: ErrorPresenter): RequestHandler {
-  return async (_req: Request, res: Response, next: NextFunction) => {
-    const caller = callerOf(res);
-    if (!caller) return next();
+/**
+ * Counts the call against the limits of its subject (by default the caller; none: not counted here);
+ * past any of them, 429 with Retry-After.
+ */
+export function admit(
+  limits: ClientLimits,
+  present: ErrorPresenter,
+  subjectOf: (req: Request, res: Response) => string | undefined = (_req, res) => callerOf(res)?.id,
+): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const subject = subjectOf(req, res);
+    if (!subject) return next();
     try {
-      const admission = await limits.admit(caller.id);
+      const admission = await limits.admit(subject);
       res.setHeader('RateLimit-Policy', limits.policyHeader());
       res.setHeader('RateLimit', rateLimitHeader(admission.states));
       if (!admission.admitted) {
@@ -85,24 +114,72 @@ export function admit(limits: ClientLimits, present: ErrorPresenter): RequestHan
   };
 }
 
-/** Records every call, refused ones included, once its response has been sent. */
-export function auditCalls(pipeline: Pipeline, surface: string, defaultResource: (req: Request) => string): RequestHandler {
+type End = Response['end'];
+
+/** Seconds a caller is asked to wait when its call could not be recorded. */
+const AUDIT_RETRY_AFTER_SECONDS = 2;
+
+const bodyText = (chunk: unknown): string | null =>
+  chunk === undefined || chunk === null || typeof chunk === 'function' ? null : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+
+/**
+ * Audits every call, refused ones included, before its response leaves: the response's last write waits
+ * until the entry is committed (grouped with concurrent ones, or in the request's own transaction). If
+ * the entry cannot be written, the caller gets 503 in the surface's shape (`present`) instead of an answer
+ * the log would not show.
+ */
+export function auditCalls(pipeline: Pipeline, surface: string, defaultResource: (req: Request) => string, present: ErrorPresenter): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    res.once('finish', () => {
-      const caller = callerOf(res);
-      const note = res.locals.audit as AuditNote | undefined;
-      pipeline.audit.record({
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    let ending = false;
+    res.end = ((...args: unknown[]) => {
+      if (ending) return end(...args);
+      ending = true;
+      void settle(req, res, args[0]).then(
+        () => end(...args),
+        (error: unknown) => {
+          req.log?.error({ err: error }, 'audit entry could not be written');
+          if (res.headersSent) return end(...args);
+          res.removeHeader('Content-Length');
+          present(res, new Unavailable('The service is temporarily unavailable: it cannot record this call, retry shortly', AUDIT_RETRY_AFTER_SECONDS));
+        },
+      );
+      return res;
+    }) as End;
+
+    const settle = async (request: Request, response: Response, chunk: unknown) => {
+      const caller = callerOf(response);
+      const note = response.locals.audit as AuditNote | undefined;
+      // A GraphQL operation with a denied field answers 200 with FORBIDDEN on the field: the log says 403.
+      const denied = !!note?.deniedScope && response.statusCode < 400;
+      const entry = pipeline.audit.entry({
         companyId: caller?.companyId ?? null,
         client: caller?.id ?? null,
         surface,
-        method: req.method,
-        path: req.originalUrl.split('?')[0]!,
-        resourceType: note?.resourceType || defaultResource(req),
+        method: request.method,
+        path: request.originalUrl.split('?')[0]!,
+        resourceType: note?.resourceType || defaultResource(request),
         operation: note?.operation ?? null,
-        action: note?.action ?? (req.method === 'GET' || req.method === 'HEAD' ? 'READ' : 'UPDATE'),
-        status: res.statusCode,
+        action: note?.action ?? (request.method === 'GET' || request.method === 'HEAD' ? 'READ' : 'UPDATE'),
+        status: denied ? 403 : response.statusCode,
+        missingScope: note?.deniedScope ?? null,
       });
-    });
+      const transaction = response.locals.transaction as RequestTransaction | undefined;
+      if (!transaction) return pipeline.audit.record(entry);
+      response.locals.transaction = undefined;
+      if (response.statusCode >= 500) {
+        await transaction.em.rollback().catch(() => {});
+        return pipeline.audit.record(entry);
+      }
+      try {
+        await transaction.beforeCommit?.(response.statusCode, bodyText(chunk));
+        await pipeline.audit.recordIn(transaction.em, entry);
+        await transaction.em.commit();
+      } catch (error) {
+        await transaction.em.rollback().catch(() => {});
+        throw error;
+      }
+    };
     next();
   };
 }

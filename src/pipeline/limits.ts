@@ -27,15 +27,15 @@ export type Admission =
   | { admitted: false; states: LimitState[]; retryAfter: number; exceeded: LimitState['name'] };
 
 /** A counter in Redis when there is one, falling back to this process's own while Redis cannot answer. */
-function limiter(shared: SharedState, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+export function limiter(shared: SharedState, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
   const inProcess = new RateLimiterMemory({ keyPrefix, points, duration });
   return shared.redis
-    ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, keyPrefix, points, duration, insuranceLimiter: inProcess })
+    ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, rejectIfRedisNotReady: true, keyPrefix: `${shared.namespace}:${keyPrefix}`, points, duration, insuranceLimiter: inProcess })
     : inProcess;
 }
 
 /** Resolves to the limiter's answer whether it admitted the request or not; store failures still throw. */
-async function consume(l: RateLimiterAbstract, key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
+export async function consume(l: RateLimiterAbstract, key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
   try {
     return { ok: true, res: await l.consume(key) };
   } catch (rejection) {
@@ -167,7 +167,7 @@ export class ClientLimits {
     if (policy.dailyQuota) this.#day = limiter(shared, `rl:${surface}:day`, policy.dailyQuota, 2 * 86_400);
     if (policy.maxConcurrent) {
       this.#inFlight = shared.redis
-        ? new InFlightInRedis(shared.redis, `rl:${surface}:inflight`, policy.maxConcurrent)
+        ? new InFlightInRedis(shared.redis, `${shared.namespace}:rl:${surface}:inflight`, policy.maxConcurrent)
         : new InFlightInProcess(policy.maxConcurrent);
     }
   }
@@ -233,39 +233,4 @@ export class ClientLimits {
 /** The IETF `RateLimit` field for these states (draft-ietf-httpapi-ratelimit-headers). */
 export function rateLimitHeader(states: LimitState[]): string {
   return states.map((s) => `"${s.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', ');
-}
-
-/** One credential attempt, counted before its credentials are checked. */
-export interface Attempt {
-  /** Seconds to wait when the client id or the address is locked out (then leave the credentials unchecked), else 0. */
-  retryAfter: number;
-  /** The credentials were right: the attempt does not count as a failure. */
-  succeeded(): Promise<void>;
-}
-
-/**
- * Failed credential attempts, per client id and per address, so secrets cannot be guessed: past the
- * limit, further attempts are refused before the credentials are even checked. Each attempt takes its
- * place before it is checked, so a burst of parallel guesses cannot slip past the limit.
- */
-export class FailedAttempts {
-  readonly #perSubject: RateLimiterAbstract;
-  readonly #perAddress: RateLimiterAbstract;
-
-  constructor(shared: SharedState, surface: string, limits = { perSubject: 10, perAddress: 30, windowSeconds: 900 }) {
-    this.#perSubject = limiter(shared, `fail:${surface}:subject`, limits.perSubject, limits.windowSeconds);
-    this.#perAddress = limiter(shared, `fail:${surface}:address`, limits.perAddress, limits.windowSeconds);
-  }
-
-  async attempt(subject: string, address: string): Promise<Attempt> {
-    const answers = await Promise.all([consume(this.#perSubject, subject), consume(this.#perAddress, address)]);
-    const giveBack = async () => {
-      await Promise.all([this.#perSubject.reward(subject, 1), this.#perAddress.reward(address, 1)]);
-    };
-    const refused = answers.filter((answer) => !answer.ok);
-    if (!refused.length) return { retryAfter: 0, succeeded: giveBack };
-    // A refused attempt is not checked, so it is no failure either.
-    await giveBack();
-    return { retryAfter: Math.max(1, ...refused.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))), succeeded: async () => {} };
-  }
 }

@@ -2,13 +2,34 @@
  * Where cache entries and rate-limit counters live: in this process when REDIS_URL is unset, in Redis
  * when it is set, so several instances share them (ARCHITECTURE.md, principle 9).
  */
+import { setTimeout } from 'node:timers/promises';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
+import { createHash } from 'node:crypto';
+import { watchRedis } from './redis-watchdog.ts';
+
+/**
+ * The deployment's Redis namespace: REDIS_NAMESPACE when set, else one derived from the database's
+ * address (host, port, name; never the credentials). Instances of one deployment reach one database and
+ * so share counters and cache; another deployment (staging beside production, a second test database)
+ * on the same Redis gets its own keys, never another's cached answers or rate budget.
+ */
+export function namespaceFor(explicit: string | undefined, databaseUrl: string): string {
+  if (explicit) return explicit;
+  const url = new URL(databaseUrl);
+  const address = `${url.hostname}:${url.port || 5432}/${decodeURIComponent(url.pathname.slice(1))}`;
+  return `studio:${createHash('sha256').update(address).digest('hex').slice(0, 12)}`;
+}
 
 export interface SharedState {
+  /** Cached results (bounded in process). */
   keyv: Keyv;
+  /** The cache's version tokens, one per company and type (never evicted in process). */
+  versions: Keyv;
   /** The Redis connection when REDIS_URL is set (rate limiters use it directly). */
   redis: RedisClientType | null;
+  /** Prefix of every key this deployment writes, so deployments sharing one Redis never meet. */
+  namespace: string;
   close(): Promise<void>;
 }
 
@@ -27,25 +48,35 @@ class BoundedMap<V> extends Map<string, V> {
   }
 }
 
-export async function openSharedState(redisUrl: string | undefined, namespace = 'studio'): Promise<SharedState> {
+export async function openSharedState(redisUrl: string | undefined, namespace: string, commandTimeoutMs = 500): Promise<SharedState> {
   if (!redisUrl) {
-    const keyv = new Keyv({ store: new BoundedMap(50_000), namespace });
-    return { keyv, redis: null, close: async () => {} };
+    // In process, values are kept as they are: no serialising on the way in or out.
+    const keyv = new Keyv({ store: new BoundedMap(50_000), namespace, serialize: undefined, deserialize: undefined });
+    const versions = new Keyv({ store: new Map(), namespace, serialize: undefined, deserialize: undefined });
+    return { keyv, versions, redis: null, namespace, close: async () => {} };
   }
   // Without the offline queue, commands fail at once while Redis is away instead of holding requests:
   // the cache then serves uncached and the rate limits count in process until Redis is back.
   const redis = createClient({ url: redisUrl, disableOfflineQueue: true }) as RedisClientType;
   redis.on('error', () => {});
-  await redis.connect();
+  // A Redis that is away or hangs at start is met as it would be later: the service starts, counts in
+  // process and serves uncached while the client goes on connecting.
+  const connected = redis.connect().then(() => true, () => false);
+  await Promise.race([connected, setTimeout(commandTimeoutMs)]);
+  const stopWatching = watchRedis(redis, commandTimeoutMs);
   // Store errors are thrown, not only emitted, so the cache can tell a failed write from a done one.
   const keyv = new Keyv({ store: new KeyvRedis(redis, { throwOnErrors: true }) as unknown as KeyvStoreAdapter, namespace, throwOnErrors: true });
   return {
     keyv,
+    versions: keyv,
     redis,
+    namespace,
     close: async () => {
-      // A client waiting to reconnect would wait for Redis to come back before closing.
-      if (redis.isReady) await redis.close().catch(() => {});
-      else redis.destroy();
+      stopWatching();
+      // Closing waits for the answers of commands in flight, and a client waiting to reconnect for
+      // Redis to come back: neither may hold the stop for longer than a command may take.
+      if (redis.isReady) await Promise.race([redis.close().catch(() => {}), setTimeout(commandTimeoutMs)]);
+      if (redis.isOpen) redis.destroy();
     },
   };
 }

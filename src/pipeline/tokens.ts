@@ -82,9 +82,17 @@ export async function loadSigningKeys(dataDir: string, env: NodeJS.ProcessEnv = 
 
 export class InvalidToken extends Error {}
 
+/** Verified tokens remembered at most: beyond it the memory starts afresh. */
+const VERIFIED_LIMIT = 10_000;
+
 export class TokenService {
   readonly #keys: SigningKeys;
   readonly #clock: Clock;
+  /**
+   * Tokens already verified, until they expire: a repeated call skips the signature check. Revocation is
+   * not a property of the token but of its client (src/pipeline/callers.ts), checked on every call.
+   */
+  readonly #verified = new Map<string, AccessClaims>();
 
   constructor(keys: SigningKeys, clock: Clock) {
     this.#keys = keys;
@@ -106,6 +114,17 @@ export class TokenService {
 
   /** The claims of a valid token for `surface`; throws InvalidToken for anything else. */
   async verify(surface: Surface, token: string): Promise<AccessClaims> {
+    const key = `${surface} ${token}`;
+    const known = this.#verified.get(key);
+    const now = this.#clock.now().getTime() / 1000;
+    if (known && known.exp! > now) return known;
+    const claims = await this.#verify(surface, token);
+    if (this.#verified.size >= VERIFIED_LIMIT) this.#verified.clear();
+    this.#verified.set(key, claims);
+    return claims;
+  }
+
+  async #verify(surface: Surface, token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, (header) => {
         const key = header.kid ? this.#keys.verifying.get(header.kid) : undefined;

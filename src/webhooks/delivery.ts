@@ -12,6 +12,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
 import { unseal } from '../domain/credentials.ts';
+import { payloadOf } from '../domain/outbox.ts';
 import { webhookMetrics, type WebhookMetrics } from '../metrics.ts';
 import type { Services } from '../services.ts';
 import { createWebhookHttp, type WebhookHttp } from './http.ts';
@@ -39,12 +40,15 @@ export interface Attempted {
 
 const JITTER = 0.1;
 
-/** The exact bytes POSTed for an event: the same on every attempt. */
+/**
+ * The exact bytes POSTed for an event: the same on every attempt, the keys of `data` in the documented
+ * order (the outbox keeps the payload as jsonb, which orders keys its own way).
+ */
 export function envelopeBody(delivery: Pick<ClaimedDelivery, 'kind' | 'createdAt' | 'payload' | 'isTest'>): string {
   return JSON.stringify({
     event: delivery.kind,
     timestamp: delivery.createdAt.toISOString(),
-    data: delivery.payload,
+    data: payloadOf(delivery.kind, delivery.payload as never),
     ...(delivery.isTest && { test: true }),
   });
 }

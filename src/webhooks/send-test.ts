@@ -18,31 +18,48 @@ import { leaseSeconds, webhookDelivery } from './delivery.ts';
 export interface TestDelivery {
   eventId: string;
   event: WebhookKind;
+  /** The endpoint it went to. */
+  endpointId: string;
   delivered: boolean;
   /** The receiver's HTTP status; null when it gave none. */
   status: number | null;
   error: string | null;
 }
 
-async function chooseEndpoint(services: Services, companyId: string, which: { endpointId?: string | null; url?: string | null }): Promise<IWebhookEndpoint> {
+/**
+ * The endpoint a test of `kind` goes to: `endpointId`, or the one at `url`, or else the newest enabled
+ * endpoint subscribed to `kind`. A test goes only where that kind would be delivered, so a receiver is
+ * never sent a sample it could not get for real.
+ */
+async function chooseEndpoint(
+  services: Services,
+  companyId: string,
+  kind: WebhookKind | null | undefined,
+  which: { endpointId?: string | null; url?: string | null },
+): Promise<IWebhookEndpoint> {
   const em = companyEm(services.orm, companyId);
-  if (which.endpointId) {
-    const endpoint = await em.findOne(WebhookEndpoint, { id: which.endpointId });
-    if (!endpoint) throw new NotFound('Webhook endpoint');
-    return endpoint;
-  }
   const endpoints = await em.find(WebhookEndpoint, {}, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   const wanted = which.url && (URL.canParse(which.url) ? new URL(which.url).href : which.url);
-  const endpoint = wanted ? endpoints.find((e) => e.url === wanted) : (endpoints.find((e) => e.enabled) ?? endpoints[0]);
-  if (endpoint) return endpoint;
-  throw wanted
-    ? new InvalidInput('url', `company "${companyId}" has no webhook endpoint at ${wanted}`)
-    : new InvalidInput('company', `company "${companyId}" has no webhook endpoint; add one with "webhook set"`);
+  const named = which.endpointId ? endpoints.find((e) => e.id === which.endpointId) : wanted ? endpoints.find((e) => e.url === wanted) : undefined;
+  if (which.endpointId && !named) throw new NotFound('Webhook endpoint');
+  if (wanted && !named) throw new InvalidInput('url', `company "${companyId}" has no webhook endpoint at ${wanted}`);
+  if (!endpoints.length) throw new InvalidInput('company', `company "${companyId}" has no webhook endpoint`);
+  if (named) {
+    if (kind && !named.events.includes(kind)) {
+      throw new InvalidInput('kind', `endpoint ${named.id} does not receive ${kind} (it receives ${named.events.join(', ')}), so no test of it is sent`);
+    }
+    return named;
+  }
+  const receiving = endpoints.filter((e) => !kind || e.events.includes(kind));
+  const endpoint = receiving.find((e) => e.enabled) ?? receiving[0];
+  if (!endpoint) throw new InvalidInput('kind', `no webhook endpoint of company "${companyId}" receives ${kind}, so no test of it is sent`);
+  return endpoint;
 }
 
 /**
- * Sends a test event to the endpoint `endpointId`, or the one at `url`, or the newest enabled one. The
- * kind defaults to the first the endpoint is subscribed to.
+ * Sends a test event to the endpoint `endpointId`, or the one at `url`, or the newest enabled one that
+ * receives `kind`. The kind defaults to the first the endpoint is subscribed to; a named endpoint that is
+ * not subscribed to `kind` gets nothing (Invalid `kind`).
  */
 export async function sendTestWebhook(
   services: Services,
@@ -56,9 +73,9 @@ export async function sendTestWebhook(
   if (options.kind && !(WEBHOOK_KINDS as readonly string[]).includes(options.kind)) {
     throw new InvalidInput('kind', `unknown event: ${options.kind} (known: ${WEBHOOK_KINDS.join(', ')})`);
   }
-  const endpoint = await chooseEndpoint(services, companyId, options);
+  const endpoint = await chooseEndpoint(services, companyId, options.kind, options);
   const problem = await checkWebhookUrl(endpoint.url, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS });
-  if (problem) throw new InvalidInput('url', `${endpoint.url} ${problem}`);
+  if (problem) throw new InvalidInput('endpointId', `endpoint ${endpoint.id} (${endpoint.url}) ${problem}`);
   const kind = options.kind ?? WEBHOOK_KINDS.find((k) => endpoint.events.includes(k)) ?? 'registration.created';
 
   const now = clock.now();
@@ -102,7 +119,7 @@ export async function sendTestWebhook(
       sealedSecret: endpoint.sealedSecret,
       previousSealedSecret: previousValid ? endpoint.previousSealedSecret! : null,
     });
-    return { eventId, event: kind, delivered: result.state === 'delivered', status, error };
+    return { eventId, event: kind, endpointId: endpoint.id, delivered: result.state === 'delivered', status, error };
   } finally {
     http.close();
   }

@@ -11,6 +11,7 @@
 import type { Services } from '../services.ts';
 import { leaseSeconds, webhookDelivery, type Deliver } from './delivery.ts';
 import { claimDue, fanOut } from './jobs.ts';
+import { startWebhookRetention, type WebhookRetention } from './retention.ts';
 
 export interface WebhookWorker {
   start(): void;
@@ -34,6 +35,7 @@ export async function createWebhookWorker(services: Services, onRecorded?: (comp
   let queued: { fanOut: boolean } | undefined;
   /** The last claim filled every free slot, so more jobs may be due. */
   let more = false;
+  let retention: WebhookRetention | undefined;
 
   const claim = async () => {
     const room = config.WEBHOOK_CONCURRENCY - inFlight.size;
@@ -106,6 +108,11 @@ export async function createWebhookWorker(services: Services, onRecorded?: (comp
       if (!stopped) return;
       stopped = false;
       poll();
+      retention = startWebhookRetention(pool, {
+        days: config.WEBHOOK_RETENTION_DAYS,
+        now: () => services.clock.now(),
+        onError: (error) => logger.error({ err: error }, 'webhook history could not be pruned'),
+      });
     },
     stop: async () => {
       stopped = true;
@@ -114,6 +121,7 @@ export async function createWebhookWorker(services: Services, onRecorded?: (comp
       wakeTimerAt = Infinity;
       await current;
       await Promise.all(inFlight);
+      await retention?.stop();
       http.close();
     },
   };

@@ -17,7 +17,11 @@ export const Customer = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  indexes: [{ properties: ['company', 'lastname', 'firstname'] }, { properties: ['company', 'email'] }],
+  // The customer list's order (last name, first name, id) over the customers not deleted.
+  indexes: [
+    { name: 'customer_list_index', properties: ['company', 'lastname', 'firstname', 'id'], where: 'deleted_at is null' },
+    { properties: ['company', 'email'] },
+  ],
 });
 export type ICustomer = InferEntity<typeof Customer>;
 

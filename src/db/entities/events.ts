@@ -7,6 +7,9 @@ import { Voucher } from './vouchers.ts';
 
 export const PAYMENT_METHODS = ['CARD', 'PASS'] as const;
 export const PAYMENT_CURRENCIES = ['GBP', 'EUR', 'USD', 'CR'] as const;
+/** A one-off event (a workshop: a ticket is a purchase) or one date of a schedule (a weekly class). */
+export const EVENT_KINDS = ['ONE_OFF', 'SCHEDULE'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const Event = defineEntity({
   name: 'Event',
@@ -15,6 +18,7 @@ export const Event = defineEntity({
     company: () => p.manyToOne(Company),
     name: p.string(),
     description: p.text().default(''),
+    kind: p.enum([...EVENT_KINDS]),
     timezone: p.string(),
     /** Set instead of deleting an event that has bookings. */
     archivedAt: p.datetime().nullable(),
@@ -66,7 +70,8 @@ export const Transaction = defineEntity({
     voucher: () => p.manyToOne(Voucher).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  indexes: [{ properties: ['customer', 'purchasedAt'] }],
+  // A customer's transactions newest first (read backwards): one page per customer by LATERAL.
+  indexes: [{ properties: ['customer', 'purchasedAt', 'id'] }],
 });
 export type ITransaction = InferEntity<typeof Transaction>;
 

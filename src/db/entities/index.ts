@@ -4,7 +4,7 @@ import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, S
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
 import { Media, VideoPurchase } from './media.ts';
-import { AuditEntry, IdempotencyKey, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob } from './operations.ts';
+import { AuditEntry, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
@@ -27,4 +27,4 @@ export const companyScoped = [
   WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey,
 ];
 
-export const entities = [Company, ...companyScoped];
+export const entities = [Company, ServerKeyCheck, ...companyScoped];

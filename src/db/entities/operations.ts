@@ -100,6 +100,8 @@ export const AuditEntry = defineEntity({
     operation: p.string().nullable(),
     action: p.enum([...AUDIT_ACTIONS]),
     status: p.smallint(),
+    /** For a denial (403): the scope the caller lacked. */
+    missingScope: p.string().nullable(),
     at: p.datetime(),
   },
   indexes: [{ properties: ['company', 'at'] }, { properties: ['at'] }],
@@ -125,3 +127,18 @@ export const IdempotencyKey = defineEntity({
   indexes: [{ properties: ['createdAt'] }],
 });
 export type IIdempotencyKey = InferEntity<typeof IdempotencyKey>;
+
+/**
+ * One row: an HMAC of a fixed label under the server key the database's secrets are stored with, so that
+ * a start with another SERVER_KEY is refused instead of failing every secret silently (src/db/server-key-check.ts).
+ */
+export const ServerKeyCheck = defineEntity({
+  name: 'ServerKeyCheck',
+  properties: {
+    id: p.smallint().primary().autoincrement(false),
+    checkValue: p.string(),
+    createdAt: p.datetime(),
+  },
+  checks: [{ name: 'server_key_check_one_row', expression: 'id = 1' }],
+});
+export type IServerKeyCheck = InferEntity<typeof ServerKeyCheck>;

@@ -3,10 +3,16 @@ import { Migration20261121142536_initial } from './Migration20261121142536_initi
 import { Migration20261121145908_idempotency } from './Migration20261121145908_idempotency.ts';
 import { Migration20261121150430_webhook_jobs } from './Migration20261121150430_webhook_jobs.ts';
 import { Migration20261121154656_audit_operation } from './Migration20261121154656_audit_operation.ts';
+import { Migration20261123074506_event_kind } from './Migration20261123074506_event_kind.ts';
+import { Migration20261123075242_server_key_check } from './Migration20261123075242_server_key_check.ts';
+import { Migration20261123081331_read_path_indexes_audit_scope } from './Migration20261123081331_read_path_indexes_audit_scope.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
   { name: 'Migration20261121145908_idempotency', class: Migration20261121145908_idempotency },
   { name: 'Migration20261121150430_webhook_jobs', class: Migration20261121150430_webhook_jobs },
   { name: 'Migration20261121154656_audit_operation', class: Migration20261121154656_audit_operation },
+  { name: 'Migration20261123074506_event_kind', class: Migration20261123074506_event_kind },
+  { name: 'Migration20261123075242_server_key_check', class: Migration20261123075242_server_key_check },
+  { name: 'Migration20261123081331_read_path_indexes_audit_scope', class: Migration20261123081331_read_path_indexes_audit_scope },
 ];

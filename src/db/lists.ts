@@ -1,0 +1,133 @@
+/**
+ * The graph's root lists over plain rows: one statement for a page, and one more for its total only when
+ * the client asks for it (run beside the page's when the caller says so up front). Orders match the
+ * indexes of the schema (customers by last name, first name, id).
+ */
+import type { PageRequest } from '../domain/paging.ts';
+import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
+import type { CompanyReads } from './reads.ts';
+import type {
+  AppointmentRow, CustomerRow, EventRow, FacilitatorRow, MediaRow, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+} from './rows.ts';
+
+type Raw = Record<string, any>;
+
+/** Conditions of a list, ` and …` with `$n` placeholders numbered after the paging parameters. */
+class Conditions {
+  readonly #sql: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(condition: string, ...values: unknown[]): this {
+    let text = condition;
+    for (const value of values) {
+      this.params.push(value);
+      text = text.replace('?', `$${this.params.length + 1}`);
+    }
+    this.#sql.push(` and ${text}`);
+    return this;
+  }
+
+  get sql(): string {
+    return this.#sql.join('');
+  }
+}
+
+/** A page of a list; `withTotal`: the caller will read the total, so it is counted alongside. */
+export interface ListRequest extends PageRequest {
+  withTotal?: boolean;
+}
+
+async function listPage<T>(
+  reads: CompanyReads,
+  spec: { from: string; alias: string; columns: string; order: string; where?: Conditions },
+  request: ListRequest,
+  map: (row: Raw) => T = (row) => row as T,
+): Promise<RowPage<T>> {
+  const where = spec.where ?? new Conditions();
+  const filter = `from ${spec.from} where ${spec.alias}.company_id = $1${where.sql}`;
+  const first = where.params.length + 2;
+  let total: Promise<number> | undefined;
+  const count = () => (total ??= reads.row<{ total: number }>(`select count(*)::int as total ${filter}`, where.params).then((r) => r!.total));
+  // Started now, read later: its failure is the reader's, not an unhandled rejection meanwhile.
+  if (request.withTotal) count().catch(() => {});
+  const rows = await reads.rows<Raw>(
+    `select ${spec.columns} ${filter} order by ${spec.order} limit $${first} offset $${first + 1}`,
+    [...where.params, request.pageSize, request.page * request.pageSize],
+  );
+  return { nodes: rows.map(map), total: count, page: request.page, pageSize: request.pageSize };
+}
+
+/** `%text%` for ILIKE, with the pattern characters of `text` escaped. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function customersPage(reads: CompanyReads, request: ListRequest, search?: string): Promise<RowPage<CustomerRow>> {
+  const where = new Conditions().add('c.deleted_at is null');
+  if (search) where.add('(c.firstname ilike ? or c.lastname ilike ? or c.email ilike ?)', contains(search), contains(search), contains(search));
+  return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns: COLUMNS.customer, order: 'c.lastname, c.firstname, c.id', where }, request);
+}
+
+export function eventsPage(reads: CompanyReads, request: ListRequest, includeArchived: boolean): Promise<RowPage<EventRow>> {
+  const where = new Conditions();
+  if (!includeArchived) where.add('e.archived_at is null');
+  return listPage<EventRow>(reads, { from: 'event e', alias: 'e', columns: COLUMNS.event, order: 'e.name, e.id', where }, request);
+}
+
+export interface AppointmentFilter {
+  facilitatorId?: string | null;
+  customerId?: string | null;
+  status?: string | null;
+  /** Inclusive lower and exclusive upper bound of the start instant, ISO. */
+  from?: string | null;
+  until?: string | null;
+}
+
+export function appointmentsPage(reads: CompanyReads, request: ListRequest, filter: AppointmentFilter): Promise<RowPage<AppointmentRow>> {
+  const where = new Conditions();
+  if (filter.status) where.add('a.status = ?', filter.status);
+  else where.add("a.status <> 'CANCELLED'");
+  if (filter.facilitatorId) where.add('a.facilitator_id = ?', filter.facilitatorId);
+  if (filter.customerId) where.add('a.customer_id = ?', filter.customerId);
+  if (filter.from) where.add('a.starts_at >= ?::timestamptz', filter.from);
+  if (filter.until) where.add('a.starts_at < ?::timestamptz', filter.until);
+  return listPage(reads, { from: 'appointment a', alias: 'a', columns: COLUMNS.appointment, order: 'a.starts_at, a.id', where }, request, toAppointment);
+}
+
+export const passesPage = (reads: CompanyReads, request: ListRequest) =>
+  listPage<PassRow>(reads, { from: 'pass_template t', alias: 't', columns: COLUMNS.pass, order: 't.name, t.id' }, request);
+
+export const mediaPage = (reads: CompanyReads, request: ListRequest) =>
+  listPage<MediaRow>(reads, { from: 'media m', alias: 'm', columns: COLUMNS.media, order: 'm.name, m.id' }, request);
+
+export const plansPage = (reads: CompanyReads, request: ListRequest) =>
+  listPage<PlanRow>(reads, { from: 'subscription_plan sp', alias: 'sp', columns: COLUMNS.plan, order: 'sp.name, sp.id' }, request);
+
+export const vouchersPage = (reads: CompanyReads, request: ListRequest) =>
+  listPage<VoucherRow>(reads, { from: 'voucher vc', alias: 'vc', columns: COLUMNS.voucher, order: 'vc.code, vc.id' }, request);
+
+export function passPurchasesPage(reads: CompanyReads, request: ListRequest, filter: { customerId?: string | null; passId?: string | null }) {
+  const where = new Conditions();
+  if (filter.customerId) where.add('pp.customer_id = ?', filter.customerId);
+  if (filter.passId) where.add('pp.template_id = ?', filter.passId);
+  return listPage<PassPurchaseRow>(
+    reads,
+    { from: 'pass_purchase pp', alias: 'pp', columns: COLUMNS.passPurchase, order: 'pp.created_at desc, pp.id desc', where },
+    request,
+    toPassPurchase,
+  );
+}
+
+/** Services that are not deleted, by name (document 1: deleted services are omitted from the list). */
+export const liveServices = (reads: CompanyReads) =>
+  reads.rows<ServiceRow>(`select ${COLUMNS.service} from service s where s.company_id = $1 and s.deleted_at is null order by s.name, s.id`);
+
+export const facilitators = (reads: CompanyReads) =>
+  reads.rows<FacilitatorRow>(`select ${COLUMNS.facilitator} from facilitator f where f.company_id = $1 order by f.name, f.id`);
+
+/** A facilitator's appointments that are not cancelled and start in [from, until): what blocks their slots. */
+export const busyPeriods = (reads: CompanyReads, facilitatorId: string, from: Date, until: Date) =>
+  reads.rows<{ startsAt: number; durationMinutes: number }>(
+    `select (extract(epoch from a.starts_at) * 1000)::float8 as "startsAt", a.duration_minutes as "durationMinutes"
+     from appointment a where a.company_id = $1 and a.facilitator_id = $2 and a.status <> 'CANCELLED'
+       and a.starts_at >= $3::timestamptz and a.starts_at < $4::timestamptz`,
+    [facilitatorId, from.toISOString(), until.toISOString()],
+  );

@@ -1,0 +1,90 @@
+/**
+ * Plain-row reads (ARCHITECTURE.md, principles 5 and 6): hand-written SQL answered as plain objects, with
+ * no entity creation, identity map or hydration. A `CompanyReads` is bound to one company and passes its id
+ * as `$1` to every statement, which limits its rows with it; the request context hands one out, so no read
+ * path holds a bare connection. Inside a write's transaction, reads go through that transaction and see its
+ * changes; otherwise they go straight to the pool as named (prepared) statements.
+ */
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { Pool } from 'pg';
+
+export interface SqlRunner {
+  rows<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+}
+
+/** `onQuery` of the ORM's options, so statements counted in tests include plain-row reads. */
+type QueryHook = (sql: string) => unknown;
+
+const statementNames = new Map<string, string>();
+
+/** One name per distinct statement text: PostgreSQL then parses and plans it once per connection. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `r${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/** Reads through the ORM's own `pg` pool, outside any transaction. */
+export class PoolRunner implements SqlRunner {
+  readonly #orm: MikroORM;
+  #pool: Pool | undefined;
+
+  constructor(orm: MikroORM) {
+    this.#orm = orm;
+  }
+
+  async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    this.#pool ??= (await this.#orm.em.getConnection().getNativeClient()) as Pool;
+    (this.#orm.config.get('onQuery') as QueryHook | undefined)?.(sql);
+    const result = await this.#pool.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    return result.rows as T[];
+  }
+}
+
+/** Reads through the transaction an entity manager has begun, so they see its uncommitted writes. */
+export class TransactionRunner implements SqlRunner {
+  readonly #em: EntityManager;
+  readonly #fallback: SqlRunner;
+
+  constructor(em: EntityManager, fallback: SqlRunner) {
+    this.#em = em;
+    this.#fallback = fallback;
+  }
+
+  async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    const transaction = this.#em.isInTransaction() ? this.#em.getTransactionContext<Transaction<unknown>>() : undefined;
+    if (!transaction) return this.#fallback.rows<T>(sql, params);
+    (this.#em.config.get('onQuery') as QueryHook | undefined)?.(sql);
+    const result = await transaction.executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
+    return result.rows as T[];
+  }
+}
+
+/** Statements of one company: `$1` is always its id. */
+export class CompanyReads {
+  readonly companyId: string;
+  readonly #runner: SqlRunner;
+
+  constructor(runner: SqlRunner, companyId: string) {
+    this.#runner = runner;
+    this.companyId = companyId;
+  }
+
+  rows<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.#runner.rows<T>(sql, [this.companyId, ...params]);
+  }
+
+  async row<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return (await this.rows<T>(sql, params))[0];
+  }
+}
+
+/** SQL of an instant as `2026-11-21T10:00:00.000Z`, the form the `DateTime` scalar sends. */
+export const isoInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** SQL of an instant as the local wall-clock `YYYY-MM-DDTHH:MM:SS` in the zone named by `zone` (SQL). */
+export const localDateTime = (column: string, zone: string) => `to_char(${column} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;

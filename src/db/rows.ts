@@ -1,0 +1,268 @@
+/**
+ * The plain rows the read path answers with (src/db/loaders.ts, src/db/lists.ts). Their fields carry the
+ * GraphQL field names, so most fields resolve by property; instants are ISO strings (`…T10:00:00.000Z`),
+ * local datetimes `YYYY-MM-DDTHH:MM:SS` in the zone beside them, dates `YYYY-MM-DD`. References are ids.
+ */
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  timezone: string;
+  currency: string;
+}
+
+export interface CustomerRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string | null;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+}
+
+export interface NoteRow {
+  id: string;
+  customerId: string;
+  body: string;
+  author: string | null;
+  createdAt: string;
+}
+
+export interface AnswerRow {
+  id: string;
+  customerId: string;
+  questionnaire: string;
+  question: string;
+  answer: string;
+  answeredAt: string;
+}
+
+/** How a booking, appointment or video purchase was paid (GraphQL `Payment`). */
+export interface PaymentRow {
+  method: 'CARD' | 'PASS';
+  currency: string;
+  base100GrossPrice: number;
+  base100NetPrice: number;
+  creditsUsed: number;
+  status: 'PAID' | 'PENDING' | 'FAILED';
+  passPurchaseId: string | null;
+}
+
+export interface TransactionRow {
+  id: string;
+  customerId: string;
+  purchasedAt: string;
+  /** Local to the company's timezone. */
+  purchaseDate: string;
+  tz: string;
+}
+
+export interface EventRow {
+  id: string;
+  name: string;
+  description: string;
+  kind: 'ONE_OFF' | 'SCHEDULE';
+  timezone: string;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EventDateRow {
+  id: string;
+  eventId: string;
+  /** Local to the event's timezone, `tz`. */
+  datetime: string;
+  startsAt: string;
+  tz: string;
+  duration: number;
+  capacity: number;
+  spacesBooked: number;
+  spacesLeft: number;
+}
+
+export interface PricingOptionRow {
+  id: string;
+  eventId: string;
+  name: string;
+  base100Price: number;
+  credits: number;
+}
+
+export interface BookingRow {
+  id: string;
+  transactionId: string;
+  /** The payer: the transaction's customer. */
+  purchasedById: string;
+  boughtForId: string | null;
+  pricingOptionId: string;
+  spaces: number;
+  isCancelled: boolean;
+  isRefunded: boolean;
+  eventDate: EventDateRow;
+  payment: PaymentRow;
+}
+
+export interface FacilitatorRow {
+  id: string;
+  name: string;
+  timezone: string;
+}
+
+export interface WeeklyWindowRow {
+  facilitatorId: string;
+  weekday: number;
+  /** `HH:MM` */
+  start: string;
+  end: string;
+}
+
+export interface DateOverrideRow {
+  facilitatorId: string;
+  date: string;
+  windows: { start: string; end: string }[];
+}
+
+export interface ServiceRow {
+  id: string;
+  name: string;
+  description: string;
+  bufferMinutes: number;
+  active: boolean;
+  deleted: boolean;
+}
+
+export interface ServiceOptionRow {
+  serviceId: string;
+  name: string;
+  durationMinutes: number;
+  base100Price: number;
+  credits: number;
+  active: boolean;
+}
+
+export interface AppointmentRow {
+  id: string;
+  status: string;
+  customerId: string;
+  serviceId: string;
+  optionName: string;
+  facilitatorId: string;
+  /** Local to `tz`. */
+  datetime: string;
+  startsAt: string;
+  tz: string;
+  durationMinutes: number;
+  notes: string;
+  /** Local to `tz`. */
+  createdAt: string;
+  payment: PaymentRow;
+}
+
+export interface PassRow {
+  id: string;
+  name: string;
+  description: string;
+  credits: number;
+  validityDays: number;
+  base100Price: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PassPurchaseRow {
+  id: string;
+  passId: string;
+  customerId: string;
+  creditsAllocated: number;
+  creditsConsumed: number;
+  creditsRemaining: number;
+  createdAt: string;
+  starts: string;
+  expires: string;
+  isCancelled: boolean;
+  isRefunded: boolean;
+  paymentDetails: { currency: string; base100GrossPrice: number; base100Discount: number; base100NetPrice: number };
+}
+
+export interface MediaRow {
+  id: string;
+  name: string;
+  description: string;
+  base100Price: number;
+  credits: number;
+  accessDays: number | null;
+  active: boolean;
+}
+
+export interface VideoPurchaseRow {
+  id: string;
+  mediaId: string;
+  customerId: string;
+  createdAt: string;
+  expiresOn: string | null;
+  isCancelled: boolean;
+  isRefunded: boolean;
+  payment: PaymentRow;
+}
+
+export interface PlanRow {
+  id: string;
+  name: string;
+  description: string;
+  base100Price: number;
+  currency: string;
+  interval: 'WEEK' | 'MONTH' | 'YEAR';
+  active: boolean;
+}
+
+export interface MandateRow {
+  id: string;
+  planId: string;
+  customerId: string;
+  state: 'ACTIVE' | 'PAUSED' | 'SUSPENDED';
+  createdAt: string;
+  grace: number;
+  earliestCancellationDate: string;
+  renewalDate: string;
+}
+
+export interface VoucherRow {
+  id: string;
+  code: string;
+  description: string;
+  percentOff: number | null;
+  base100AmountOff: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  maxRedemptions: number | null;
+  redemptions: number;
+  active: boolean;
+}
+
+/** A page of rows; `total` is counted only when the client selects it. */
+export interface RowPage<T> {
+  nodes: T[];
+  total: () => Promise<number> | number;
+  page: number;
+  pageSize: number;
+}
+
+export type AppointmentPageRow = RowPage<AppointmentRow>;
+export type TransactionPageRow = RowPage<TransactionRow>;
+export type BookingPageRow = RowPage<BookingRow>;
+export type EventPageRow = RowPage<EventRow>;
+export type PassPageRow = RowPage<PassRow>;
+export type PassPurchasePageRow = RowPage<PassPurchaseRow>;
+export type MediaPageRow = RowPage<MediaRow>;
+export type VideoPurchasePageRow = RowPage<VideoPurchaseRow>;
+export type PlanPageRow = RowPage<PlanRow>;
+export type MandatePageRow = RowPage<MandateRow>;
+export type VoucherPageRow = RowPage<VoucherRow>;
+export type CustomerPageRow = RowPage<CustomerRow>;
+export type NotePageRow = RowPage<NoteRow>;
+export type AnswerPageRow = RowPage<AnswerRow>;

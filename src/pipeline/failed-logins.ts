@@ -1,0 +1,35 @@
+/**
+ * Failed credential attempts at the token endpoints, counted per client id and source address, and per
+ * source address. Secrets are 256-bit, so no number of guesses finds one: the counts slow a misbehaving
+ * address down and never lock a client out, so knowing a client id (it is not secret) is not enough to
+ * deny its owner service. The right secret always gets its token, whatever failed before, from any
+ * address, the failing one included; past a limit, a wrong secret answers 429 with Retry-After instead
+ * of 401.
+ */
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consume, limiter } from './limits.ts';
+import type { SharedState } from './shared-state.ts';
+
+export interface FailureLimits {
+  perClientAndAddress: number;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export class FailedLogins {
+  readonly #perClientAndAddress: RateLimiterAbstract;
+  readonly #perAddress: RateLimiterAbstract;
+
+  constructor(shared: SharedState, surface: string, limits: FailureLimits = { perClientAndAddress: 10, perAddress: 30, windowSeconds: 900 }) {
+    this.#perClientAndAddress = limiter(shared, `fail:${surface}:client-address`, limits.perClientAndAddress, limits.windowSeconds);
+    this.#perAddress = limiter(shared, `fail:${surface}:address`, limits.perAddress, limits.windowSeconds);
+  }
+
+  /** Counts a failed attempt; the seconds the address should wait before failing again, 0 while within the limits. */
+  async failed(clientId: string, address: string): Promise<number> {
+    // Addresses never hold `|`, so no client id can make its key another pair's.
+    const answers = await Promise.all([consume(this.#perClientAndAddress, `${clientId}|${address}`), consume(this.#perAddress, address)]);
+    const exceeded = answers.filter((answer) => !answer.ok);
+    return exceeded.length ? Math.max(1, ...exceeded.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))) : 0;
+  }
+}

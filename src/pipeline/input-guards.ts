@@ -1,0 +1,190 @@
+/**
+ * Input that the service cannot take is refused at the door of every surface with 400 naming the field,
+ * before anything acts on it:
+ * - JSON nested deeper than MAX_JSON_DEPTH, counted in the raw bytes so that no recursive walk (hashing a
+ *   body for its idempotency key, validation, the cache key) ever meets it;
+ * - NUL characters (U+0000), which PostgreSQL's text types refuse, in path and query parameters, JSON
+ *   bodies, and GraphQL variables and string literals.
+ * A NUL that slips past these still ends as a 400: the database's own refusal becomes the same Invalid.
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
+import { Invalid } from '../domain/errors.ts';
+import type { ErrorPresenter } from './http.ts';
+
+/** Far deeper than any request of the three surfaces needs (a v1 event date inside a GraphQL input is 5 deep). */
+export const MAX_JSON_DEPTH = 32;
+
+const NUL = '\u0000';
+const NUL_RULE = 'must not contain NUL characters (U+0000)';
+const TOO_DEEP = `is nested deeper than ${MAX_JSON_DEPTH} levels`;
+
+/** A JSON body refused by the parser's verify step; an HTTP error of status 400 to Express. */
+export class JsonTooDeep extends Error {
+  readonly status = 400;
+  readonly expose = true;
+  readonly type = 'entity.too.deep';
+  readonly invalid = new Invalid('body', 'max', TOO_DEEP);
+  constructor() {
+    super(`body: ${TOO_DEEP}`);
+  }
+}
+
+/** body-parser's `verify` step: counts `[` and `{` outside strings in the raw UTF-8 bytes. */
+export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) throw new JsonTooDeep();
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth--;
+    }
+  }
+}
+
+const readable = (name: string) => name.replaceAll(NUL, '\\u0000');
+
+/**
+ * The first problem of a parsed JSON value (a body, GraphQL variables, a query): a string or key with a
+ * NUL, or nesting deeper than MAX_JSON_DEPTH. Fields are named as bodies name them (`dates[0].name`).
+ * Breadth first, without recursion, so any value can be walked.
+ */
+export function inputProblem(value: unknown, name = ''): Invalid | null {
+  const queue: Array<[unknown, string, number]> = [[value, name, 0]];
+  for (let next = 0; next < queue.length; next++) {
+    const [item, field, depth] = queue[next]!;
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) return new Invalid(field || 'body', 'format', NUL_RULE);
+    } else if (item && typeof item === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return new Invalid(field || 'body', 'max', TOO_DEEP);
+      if (Array.isArray(item)) {
+        item.forEach((element, index) => queue.push([element, `${field}[${index}]`, depth + 1]));
+      } else {
+        for (const [key, element] of Object.entries(item)) {
+          const path = field ? `${field}.${readable(key)}` : readable(key);
+          if (key.includes(NUL)) return new Invalid(path, 'format', `${NUL_RULE} in its name`);
+          queue.push([element, path, depth + 1]);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The name of the path parameter at `index` of a request's path, from the surface's route paths. */
+function pathParameterName(segments: string[], index: number, routePaths: readonly string[]): string {
+  for (const routePath of routePaths) {
+    const pattern = routePath.split('/');
+    if (pattern.length !== segments.length || !pattern[index]!.startsWith(':')) continue;
+    if (pattern.every((part, i) => part.startsWith(':') || part === segments[i])) return pattern[index]!.slice(1);
+  }
+  return 'path';
+}
+
+function pathProblem(path: string, routePaths: readonly string[]): Invalid | null {
+  const segments = path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const index = segments.findIndex((segment) => segment.includes(NUL));
+  return index < 0 ? null : new Invalid(pathParameterName(segments, index, routePaths), 'format', NUL_RULE);
+}
+
+/**
+ * Refuses a request whose path parameters, query parameters or JSON body hold a NUL (or a body nested too
+ * deep), naming the parameter or field. `routePaths` (Express paths such as `/customer/:id/profile`) name
+ * the path parameters.
+ */
+export function refuseUnstorableInput(routePaths: readonly string[], present: ErrorPresenter): RequestHandler {
+  return (req: Request, res: Response, next) => {
+    const problem = pathProblem(req.path, routePaths) ?? inputProblem(req.query) ?? inputProblem(req.body);
+    if (problem) return present(res, problem);
+    next();
+  };
+}
+
+/** Answers a body refused as too deep in a surface's shape; any other error passes on. */
+export function refusedBodies(present: ErrorPresenter): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => (error instanceof JsonTooDeep && !res.headersSent ? present(res, error.invalid) : next(error));
+}
+
+/** The same, in the GraphQL response shape, for /graphql (whose body is parsed before Apollo sees it). */
+export const refusedGraphqlBodies = refusedBodies((res, error) => {
+  res.status(400).json({ errors: [{ message: error.message, extensions: { ...error.details, code: error.code } }] });
+});
+
+/** Where a string literal sits: `argument.field` of its argument and input fields, or `$variable` for a default. */
+function literalName(ancestors: ReadonlyArray<ASTNode | ReadonlyArray<ASTNode> | undefined>): string {
+  const names: string[] = [];
+  for (const node of ancestors) {
+    if (!node) continue;
+    if (Array.isArray(node)) continue;
+    const named = node as ASTNode;
+    if (named.kind === Kind.ARGUMENT || named.kind === Kind.OBJECT_FIELD) names.push(named.name.value);
+    else if (named.kind === Kind.VARIABLE_DEFINITION) names.push(`$${named.variable.name.value}`);
+  }
+  return names.join('.') || 'query';
+}
+
+const literalProblems = new WeakMap<DocumentNode, Invalid | null>();
+
+/** The first string literal with a NUL; remembered per document (Apollo Server keeps parsed documents). */
+function literalProblem(document: DocumentNode): Invalid | null {
+  let known = literalProblems.get(document);
+  if (known === undefined) literalProblems.set(document, (known = findLiteralProblem(document)));
+  return known;
+}
+
+function findLiteralProblem(document: DocumentNode): Invalid | null {
+  let problem: Invalid | null = null;
+  visit(document, {
+    StringValue(node, _key, parent, _path, ancestors) {
+      if (!node.value.includes(NUL)) return undefined;
+      problem = new Invalid(literalName([...ancestors, parent as ASTNode | undefined]), 'format', NUL_RULE);
+      return BREAK;
+    },
+  });
+  return problem;
+}
+
+/**
+ * Refuses an operation whose variables or string literals hold a NUL (or whose variables nest too deep)
+ * with BAD_USER_INPUT naming the variable or argument, before it runs.
+ */
+export function unstorableInputPlugin(): ApolloServerPlugin<any> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const problem = inputProblem(request.variables ?? {}) ?? literalProblem(document);
+          if (problem) {
+            throw new GraphQLError(problem.message, { extensions: { ...problem.details, code: problem.code, http: { status: 400 } } });
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * PostgreSQL's refusal of text it cannot store (22021 invalid byte sequence, 22P05 untranslatable
+ * character, and 08P01, which is how a NUL inside a statement the driver has inlined arrives) as the
+ * Invalid it is; any other error is returned as it came.
+ */
+export function unstorableTextAsInvalid(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05' || code === '08P01'
+    ? new Invalid('input', 'format', 'holds characters that cannot be stored (such as NUL)')
+    : error;
+}

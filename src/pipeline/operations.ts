@@ -1,0 +1,164 @@
+/**
+ * Operations as the pipeline runs them. A document is prepared once (parsed, validated, analysed): the
+ * server's own REST route documents when a surface is mounted, a client's `/graphql` document once per
+ * distinct text. Per request, the pipeline then decides who may see what (scopes), refuses client documents
+ * over the limits, and executes on the plain schema, or, when some fields are denied, on the guarded one.
+ */
+import {
+  execute, getVariableValues, GraphQLError, parse, validate, type OperationDefinitionNode, type DocumentNode, type ExecutionResult, type GraphQLSchema,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { databaseUnavailable } from '../db/pool.ts';
+import { DomainError, Unauthenticated } from '../domain/errors.ts';
+import { analyseOperation, operationCost, operationOf, type OperationAnalysis, type ScopeRequirement } from './analysis.ts';
+import type { GraphqlContext } from './context.ts';
+import { deniedFields, guardScopes, requiredScopes } from './scopes.ts';
+
+export interface PreparedOperation {
+  document: DocumentNode;
+  analysis: OperationAnalysis;
+  /** The scopes a caller must hold to run it whole (what a REST route requires). */
+  scopes: string[];
+}
+
+/** Parses, validates and analyses a server-owned document; throws on a bad one (so a bad route stops the start). */
+export function prepareOperation(schema: GraphQLSchema, source: string, what: string): PreparedOperation {
+  const document = parse(source);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`${what}: invalid document: ${errors.map((e) => e.message).join('; ')}`);
+  const analysis = analyseOperation(schema, document);
+  if (!analysis) throw new Error(`${what}: the document must hold exactly one operation`);
+  return { document, analysis, scopes: requiredScopes(analysis.requirements) };
+}
+
+export interface QueryLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxCost: number;
+  /** Lexical tokens a document may have; longer ones are refused while parsing. */
+  maxTokens: number;
+}
+
+const refusal = (message: string, code: string, extensions: Record<string, unknown> = {}) =>
+  new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
+
+/**
+ * Refuses a client's operation over the limits: depth, aliases (`__typename` included), and cost weighted
+ * by page sizes. The expanded size is checked first: it needs no variables and bounds everything else.
+ */
+export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>, limits: QueryLimits): void {
+  if (analysis.fields > limits.maxCost) {
+    throw refusal(`The operation selects ${analysis.fields} fields once its fragments are expanded, over the limit of ${limits.maxCost}`, 'QUERY_TOO_COMPLEX', {
+      cost: analysis.fields,
+      maxCost: limits.maxCost,
+    });
+  }
+  if (analysis.depth > limits.maxDepth) {
+    throw refusal(`The operation is ${analysis.depth} fields deep, over the maximum depth of ${limits.maxDepth}`, 'GRAPHQL_VALIDATION_FAILED');
+  }
+  if (analysis.aliases > limits.maxAliases) {
+    throw refusal(`The operation uses ${analysis.aliases} aliases, over the limit of ${limits.maxAliases}`, 'GRAPHQL_VALIDATION_FAILED');
+  }
+  const cost = operationCost(schema, document, analysis, variables);
+  if (cost > limits.maxCost) {
+    throw refusal(`The operation costs ${cost}, over the limit of ${limits.maxCost}: ask for smaller pages or fewer fields`, 'QUERY_TOO_COMPLEX', {
+      cost,
+      maxCost: limits.maxCost,
+    });
+  }
+}
+
+/**
+ * Decides what the caller of an operation may see: an operation touching guarded fields needs a caller,
+ * and the fields whose scope the caller lacks are denied (they answer FORBIDDEN, the rest stands).
+ */
+export function authorise(requirements: readonly ScopeRequirement[], context: GraphqlContext): void {
+  if (!requirements.length) return;
+  if (!context.caller) throw new Unauthenticated('Authentication required: send Authorization: Bearer <access token>');
+  const denied = deniedFields(requirements, context.caller.scopes);
+  if (denied.size) context.deniedFields = denied;
+}
+
+type Compiled = { operation: OperationDefinitionNode; query: CompiledQuery } | null;
+
+/**
+ * graphql-jit reports errors with a class of its own (no `extensions`); the rest of the pipeline and Apollo
+ * Server expect graphql-js errors, so they are rebuilt as such, keeping the error a resolver threw.
+ */
+function withGraphqlErrors(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((error) =>
+    error instanceof GraphQLError && error.extensions
+      ? error
+      : Object.assign(new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions ?? {} }), {
+          locations: error.locations,
+        }),
+  );
+  return { ...result, errors };
+}
+
+/**
+ * Executes operations on the plain schema, or on the guarded one when the context denies fields. A query is
+ * compiled once per document and schema (graphql-jit) into a function that runs it, after graphql-js has
+ * checked its variables (so their errors and defaults are graphql-js's own). Mutations, and any document
+ * the compiler cannot take, run through graphql-js: they are few, and each is dominated by its writes.
+ */
+export class Executor {
+  readonly schema: GraphQLSchema;
+  readonly #guarded: GraphQLSchema;
+  readonly #compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
+
+  constructor(schema: GraphQLSchema) {
+    this.schema = schema;
+    this.#guarded = guardScopes(schema);
+  }
+
+  async execute(document: DocumentNode, context: GraphqlContext, variables: Record<string, unknown> | undefined, operationName?: string | null): Promise<ExecutionResult> {
+    const guarded = !!context.deniedFields?.size;
+    const schema = guarded ? this.#guarded : this.schema;
+    const compiled = this.#compile(document, schema, guarded, operationName);
+    let result: ExecutionResult;
+    if (compiled) {
+      const coerced = getVariableValues(schema, compiled.operation.variableDefinitions ?? [], variables ?? {});
+      result = coerced.errors ? { errors: coerced.errors } : withGraphqlErrors(await compiled.query.query(undefined, context, variables ?? {}));
+    } else {
+      result = await execute({ schema, document, contextValue: context, variableValues: variables, operationName: operationName ?? undefined });
+    }
+    const denial = result.errors?.find((e) => (e.originalError as DomainError | undefined)?.code === 'FORBIDDEN');
+    if (denial) context.outcome.deniedScope = String((denial.originalError as DomainError).details.scope);
+    return withDatabaseOutages(result);
+  }
+
+  #compile(document: DocumentNode, schema: GraphQLSchema, guarded: boolean, operationName?: string | null): Compiled {
+    let forDocument = this.#compiled.get(document);
+    if (!forDocument) this.#compiled.set(document, (forDocument = new Map()));
+    const key = `${guarded ? 'guarded' : 'plain'} ${operationName ?? ''}`;
+    let compiled = forDocument.get(key);
+    if (compiled === undefined) {
+      compiled = null;
+      const operation = operationOf(document, operationName);
+      if (operation?.operation === 'query') {
+        const made = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: false });
+        if (isCompiledQuery(made)) compiled = { operation, query: made };
+      }
+      forDocument.set(key, compiled);
+    }
+    return compiled;
+  }
+}
+
+/** Errors of a database that is away (src/db/pool.ts) travel as the vocabulary's Unavailable. */
+function withDatabaseOutages(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.some((e) => databaseUnavailable(e.originalError))) return result;
+  const errors = result.errors.map((error) => {
+    const unavailable = databaseUnavailable(error.originalError);
+    return unavailable ? new GraphQLError(unavailable.message, { path: error.path, nodes: error.nodes, originalError: unavailable }) : error;
+  });
+  return { ...result, errors };
+}
+
+/** The DomainError behind a GraphQL error, if one is: resolvers throw the vocabulary, and it travels as itself. */
+export function domainErrorOf(error: GraphQLError): DomainError | undefined {
+  return error.originalError instanceof DomainError ? error.originalError : undefined;
+}
+

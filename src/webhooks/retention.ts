@@ -1,0 +1,67 @@
+/**
+ * Webhook history does not grow for ever: events older than WEBHOOK_RETENTION_DAYS whose jobs have all
+ * settled (delivered or failed; none pending, none still to fan out) go with their jobs and delivery
+ * attempts, and so do delivery attempts older than that of events that stay. It runs off the request
+ * path, at the worker's start and daily after, and deletes in slices of the tables' pages (`ctid`
+ * ranges), so that no statement scans or locks a whole table.
+ */
+import type { Pool } from 'pg';
+
+const DAY_MS = 86_400_000;
+/** About 1,000 rows of these tables per statement. */
+const PAGES_PER_SLICE = 64;
+
+const OLD_EVENTS = `
+  with old as (
+    select e.id from webhook_event e
+     where e.ctid >= $1::tid and e.ctid < $2::tid and e.created_at < $3 and e.dispatched_at is not null
+       and not exists (select 1 from webhook_job j where j.event_id = e.id and j.state = 'pending')
+     for update skip locked
+  ), attempts as (
+    delete from webhook_delivery where event_id in (select id from old)
+  ), jobs as (
+    delete from webhook_job where event_id in (select id from old)
+  )
+  delete from webhook_event where id in (select id from old)`;
+
+const OLD_ATTEMPTS = 'delete from webhook_delivery where ctid >= $1::tid and ctid < $2::tid and at < $3';
+
+/** Runs `statement` over every slice of `table`'s pages; returns the rows it deleted. */
+async function bySlices(pool: Pool, table: string, statement: string, before: Date, pagesPerSlice: number): Promise<number> {
+  const { rows } = await pool.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
+  let deleted = 0;
+  for (let page = 0; page < rows[0]!.pages; page += pagesPerSlice) {
+    const result = await pool.query(statement, [`(${page},0)`, `(${page + pagesPerSlice},0)`, before]);
+    deleted += result.rowCount ?? 0;
+  }
+  return deleted;
+}
+
+/** Deletes the webhook history older than `before`; returns how many events and attempts went. */
+export async function pruneWebhookHistory(pool: Pool, before: Date, pagesPerSlice = PAGES_PER_SLICE): Promise<{ events: number; attempts: number }> {
+  const events = await bySlices(pool, 'webhook_event', OLD_EVENTS, before, pagesPerSlice);
+  const attempts = await bySlices(pool, 'webhook_delivery', OLD_ATTEMPTS, before, pagesPerSlice);
+  return { events, attempts };
+}
+
+export interface WebhookRetention {
+  stop(): Promise<void>;
+}
+
+/** Prunes now and every day; errors are logged and the next day tries again. */
+export function startWebhookRetention(
+  pool: Pool,
+  { days, now, onError }: { days: number; now: () => Date; onError: (error: unknown) => void },
+): WebhookRetention {
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = pruneWebhookHistory(pool, new Date(now().getTime() - days * DAY_MS)).catch(onError);
+  };
+  const timers = [setTimeout(prune, 0).unref(), setInterval(prune, DAY_MS).unref()];
+  return {
+    stop: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      await running;
+    },
+  };
+}
