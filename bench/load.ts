@@ -47,13 +47,19 @@ const LONGEST_STRETCH = 4;
  * A warm-up run, then the timed run, with when the timed run started and ended. The timed run lasts
  * `seconds`, or longer (up to four times) when the warm-up's pace would give fewer than FEW_ANSWERS answers.
  */
-export async function warmThenLoad(options: LoadOptions, warmUpSeconds: number): Promise<LoadResult & { from: number; to: number }> {
+/** Warms up, runs `beforeTimed` (a reading to compare with one after the run), then the timed load. */
+export async function warmThenLoad<T = undefined>(
+  options: LoadOptions,
+  warmUpSeconds: number,
+  beforeTimed: () => Promise<T> = async () => undefined as T,
+): Promise<LoadResult & { from: number; to: number; before: T }> {
   const warm = await load({ ...options, seconds: warmUpSeconds });
+  const before = await beforeTimed();
   const needed = warm.rps > 0 ? Math.ceil(FEW_ANSWERS / warm.rps) : Infinity;
   const seconds = Math.min(Math.max(options.seconds, needed), options.seconds * LONGEST_STRETCH);
   const from = monotonicMicroseconds();
   const result = await load({ ...options, seconds });
-  return { ...result, from, to: monotonicMicroseconds() };
+  return { ...result, from, to: monotonicMicroseconds(), before };
 }
 
 export async function load({ url, headers, requests, seconds, connections }: LoadOptions): Promise<LoadResult> {

@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { METRICS_TOKEN } from './audit-wait.ts';
 import type { BenchCompany } from './company.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
 
@@ -43,6 +44,8 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       PORT: '0',
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
+      // /metrics on the service's port, for the audit log's commit wait (bench/audit-wait.ts).
+      METRICS_TOKEN,
       SEED_DEMO: 'false',
       CACHE_TTL_SECONDS: String(options.cacheSeconds),
       M2M_RATE_PER_MINUTE: '100000000',

@@ -3,6 +3,7 @@
  * the statements of the nested GraphQL page, the servers' memory after each round, and (with `--sql`)
  * each measurement's statements.
  */
+import type { AuditWait } from './audit-wait.ts';
 import type { Checked } from './check.ts';
 import { FEW_ANSWERS, type LoadResult } from './load.ts';
 import type { Measurement } from './measurements.ts';
@@ -16,6 +17,8 @@ export interface Outcome extends Omit<Checked, 'baselineBodies'> {
   measurement: Measurement;
   project: LoadResult;
   baseline: LoadResult;
+  /** How long the service's responses waited for their audit entries during the timed run. */
+  auditWait?: AuditWait;
 }
 
 export interface RssRound {
@@ -110,6 +113,19 @@ export function report(run: Run): string {
     lines.push(
       `Slow timed runs, stretched towards ${FEW_ANSWERS} answers (fewer make unsteady figures): ` +
         `${slow.map((o) => `${o.measurement.name}: service ${answered(o.project)}, baseline ${answered(o.baseline)}`).join('; ')}.`,
+    );
+  }
+  const waited = outcomes.filter((o) => o.auditWait);
+  if (waited.length) {
+    const ms = (n: number) => (n === Infinity ? 'over 1000' : decimals(n));
+    lines.push(
+      '',
+      'Audit log latency cost (each response waits for its entry\'s group commit; audit_commit_wait_seconds):',
+      ...waited.map((o) => {
+        const w = o.auditWait!;
+        return `  ${o.measurement.name}: mean ${ms(w.meanMs)} ms, p50 <= ${ms(w.p50Ms)} ms, p99 <= ${ms(w.p99Ms)} ms (service p50 ${o.project.p50} ms, ${w.responses} responses)`;
+      }),
+      '',
     );
   }
   const nested = nestedSql(outcomes);

@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { auditWaitBetween, scrapeAuditWait } from './audit-wait.ts';
 import { checkMeasurement, Mismatch, type Checked } from './check.ts';
 import { importCompany } from './company.ts';
 import { benchDatabase } from './database.ts';
@@ -148,9 +149,10 @@ async function main(): Promise<number> {
         const { sql, bodyBytes, baselineUrl } = checked.get(m)!;
         progress(`${m.name}: round ${round} of ${rounds}: the service, then the baseline, ${WARM_UP_SECONDS} s warm-up and ${seconds} s each...`);
         const options = { requests: m.requests, seconds, connections };
-        const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS);
+        const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS, () => scrapeAuditWait(service.server.url));
+        const auditWait = auditWaitBetween(projectLoad.before, await scrapeAuditWait(service.server.url));
         const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: {} }, WARM_UP_SECONDS);
-        if (round === rounds) outcomes.push({ measurement: m, project: projectLoad, baseline: baselineLoad, sql, bodyBytes });
+        if (round === rounds) outcomes.push({ measurement: m, project: projectLoad, baseline: baselineLoad, sql, bodyBytes, auditWait });
         if (values.profile) {
           await stopProject(service);
           console.log(formatSummary(`${m.name}, the timed run`, await summariseProfiles(profileDir, ROOT, projectLoad)));

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { generateBundle } from './db/demo-data.ts';
 import { Company } from './db/entities/index.ts';
 import { importBundle } from './db/import.ts';
 import { unscopedEm } from './db/scope.ts';
@@ -34,6 +33,8 @@ export async function hasCompanies(orm: MikroORM): Promise<boolean> {
 export async function seedDemo({ orm, serverKey, clock, config }: Services): Promise<string> {
   const timezone = 'Europe/London';
   const { id: companyId } = await createCompany(orm, { name: 'Demo Studio', timezone, currency: 'GBP' });
+  // Loaded only to seed: faker's locale data would otherwise stay in every server's memory.
+  const { generateBundle } = await import('./db/demo-data.ts');
   // Dated from today, so the demo has upcoming classes and recent history whenever it is seeded.
   const bundle = generateBundle({ seed: 42, customers: 50, today: localDate(clock.now(), timezone), timezone, currency: 'GBP' });
   await importBundle(orm, companyId, bundle);

@@ -21,7 +21,38 @@ export interface WebhookMetrics {
   attemptDuration: Histogram<'outcome'>;
 }
 
+export interface AuditMetrics {
+  /** How long a response waited for its audit entry's group to commit: the audit log's latency cost. */
+  wait: Histogram;
+  /** Entries per committed group. */
+  groupSize: Histogram;
+}
+
 const webhookMetricsOf = new WeakMap<MikroORM, WebhookMetrics>();
+const auditMetricsOf = new WeakMap<MikroORM, AuditMetrics>();
+
+/** The audit writer's metrics of the instance that owns `orm` (found as the webhook metrics are). */
+export function auditMetrics(orm: MikroORM): AuditMetrics {
+  let metrics = auditMetricsOf.get(orm);
+  if (!metrics) {
+    metrics = {
+      wait: new Histogram({
+        name: 'audit_commit_wait_seconds',
+        help: 'Time a response waited for its audit entry to be committed (group commit).',
+        buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.25, 1],
+        registers: [],
+      }),
+      groupSize: new Histogram({
+        name: 'audit_group_entries',
+        help: 'Audit entries committed together in one group.',
+        buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 1000],
+        registers: [],
+      }),
+    };
+    auditMetricsOf.set(orm, metrics);
+  }
+  return metrics;
+}
 
 /**
  * The webhook metrics of the instance that owns `orm`. The delivery worker starts beside the HTTP app,
@@ -60,7 +91,7 @@ export function webhookMetrics(orm: MikroORM): WebhookMetrics {
 export function createMetrics(orm: MikroORM): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  for (const metric of Object.values(webhookMetrics(orm))) registry.registerMetric(metric);
+  for (const metric of [...Object.values(webhookMetrics(orm)), ...Object.values(auditMetrics(orm))]) registry.registerMetric(metric);
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

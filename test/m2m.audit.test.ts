@@ -77,6 +77,18 @@ describe('the M2M audit log', () => {
     ]);
   });
 
+  it('reports how long responses waited for their audit entries on /metrics (the audit log’s latency cost)', async () => {
+    const count = async (name: string) => {
+      const text = await (await fetch(`${studio.url}/metrics`)).text();
+      return Number(new RegExp(`^${name}_count (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+    };
+    const before = await count('audit_commit_wait_seconds');
+    const other = await newClient('customers:read');
+    await call(`${studio.m2m}/customers`, await tokenOf(other));
+    expect(await count('audit_commit_wait_seconds')).toBeGreaterThanOrEqual(before + 2);
+    expect(await count('audit_group_entries')).toBeGreaterThan(0);
+  });
+
   it('records the time of the call as an ISO 8601 instant', async () => {
     const other = await newClient('customers:read');
     clock.advance(1234);

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { TransactionRunner, type SqlRunner } from '../db/reads.ts';
 import type { AuditRecord } from '../domain/audit-log.ts';
+import { auditMetrics, type AuditMetrics } from '../metrics.ts';
 import type { Clock } from '../domain/clock.ts';
 
 export const AUDIT_RETENTION_DAYS = 90;
@@ -45,6 +46,8 @@ const UNUSED: SqlRunner = {
 
 interface Waiting {
   entry: AuditRecord;
+  /** performance.now() when recorded. */
+  since: number;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -53,6 +56,7 @@ export class AuditWriter {
   readonly #orm: MikroORM;
   readonly #logger: Logger;
   readonly #clock: Clock;
+  readonly #metrics: AuditMetrics;
   /** One connection of its own: groups are written one after another, never waiting for the pool. */
   readonly #pool: pg.Pool;
   #queue: Waiting[] = [];
@@ -64,6 +68,7 @@ export class AuditWriter {
     this.#orm = orm;
     this.#logger = logger;
     this.#clock = clock;
+    this.#metrics = auditMetrics(orm);
     this.#pool = new pg.Pool({
       connectionString: orm.config.get('clientUrl'),
       max: 1,
@@ -86,7 +91,7 @@ export class AuditWriter {
   /** Resolves once the entry is committed; rejects when it could not be. */
   record(entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ entry, resolve, reject });
+      this.#queue.push({ entry, since: performance.now(), resolve, reject });
       // Entries that arrive in this tick, or while a group is being written, join the next group.
       this.#writing ??= new Promise<void>((done) => setImmediate(() => void this.#writeGroups().finally(done)));
     });
@@ -102,7 +107,12 @@ export class AuditWriter {
       const group = this.#queue.splice(0, MAX_GROUP);
       try {
         await this.#insert(group.map((w) => w.entry));
-        for (const waiting of group) waiting.resolve();
+        const committed = performance.now();
+        this.#metrics.groupSize.observe(group.length);
+        for (const waiting of group) {
+          this.#metrics.wait.observe((committed - waiting.since) / 1000);
+          waiting.resolve();
+        }
       } catch (error) {
         this.#logger.error({ err: error, entries: group.length }, 'audit entries could not be written');
         for (const waiting of group) waiting.reject(error);

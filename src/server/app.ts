@@ -101,12 +101,18 @@ export async function createApp<Context extends BaseContext>(services: Services,
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(assignRequestId());
   app.use(
-    pinoHttp({
-      logger,
-      quietReqLogger: true,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
-    }),
+    // With logs off, a per-request child logger (bindings serialised, redaction prepared) is work for nothing.
+    logger.isLevelEnabled('fatal')
+      ? pinoHttp({
+          logger,
+          quietReqLogger: true,
+          customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+          autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
+        })
+      : (req, _res, next) => {
+          req.log = logger;
+          next();
+        },
   );
   app.use(recordRequestDurations(metrics));
   const presenters = options.errorPresenters ?? {};
