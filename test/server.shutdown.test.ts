@@ -97,10 +97,9 @@ describe('SIGTERM with kept-alive connections', () => {
       await sleep(300);
       await database.query('commit');
 
-      const t0 = Date.now(); expect(await service.exit).toBe(0); process.stderr.write('EXIT after commit ' + (Date.now() - t0) + 'ms\n');
+      expect(await service.exit).toBe(0);
       await Promise.all([idle.closed, busy.closed]);
 
-      process.stderr.write('BUSY ' + JSON.stringify(responses(busy.received()).map(r => [r.status, r.headers.connection])) + ' IDLE ' + JSON.stringify(responses(idle.received()).map(r => [r.status, r.headers.connection])) + '\n');
       const [inFlight, ...afterSignalBusy] = responses(busy.received());
       expect(inFlight!.status).toBe(201);
       expect(inFlight!.headers.connection).toBe('close');
