@@ -50,8 +50,11 @@ async function listPage<T>(
   const count = () => (total ??= reads.row<{ total: number }>(`select count(*)::int as total ${filter}`, where.params).then((r) => r!.total));
   // Started now, read later: its failure is the reader's, not an unhandled rejection meanwhile.
   if (request.withTotal) count().catch(() => {});
+  // The page is cut before its columns are computed: PostgreSQL evaluates a select list for every row the
+  // offset skips, and the formatted dates would otherwise cost as much for page 400 as 400 pages do.
+  const page = `select ${spec.alias}.* ${filter} order by ${spec.order} limit $${first} offset $${first + 1}`;
   const rows = await reads.rows<Raw>(
-    `select ${spec.columns} ${filter} order by ${spec.order} limit $${first} offset $${first + 1}`,
+    `select ${spec.columns} from (${page}) ${spec.alias} order by ${spec.order}`,
     [...where.params, request.pageSize, request.page * request.pageSize],
   );
   return { nodes: rows.map(map), total: count, page: request.page, pageSize: request.pageSize };
