@@ -21,7 +21,8 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 120_000;
 
 export async function startServerProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...nodeFlags, script], {
+  const flags = [...new Set(['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...nodeFlags])];
+  const child = spawn(process.execPath, [...flags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,7 @@
  * The service under measurement, as it is deployed: `src/main.ts` in a child process of its own on the
  * bench database, limits raised so they never answer 429, logs off, and a token for each surface.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { METRICS_TOKEN } from './audit-wait.ts';
 import type { BenchCompany } from './company.ts';
@@ -32,6 +32,12 @@ async function tokenOf(url: string, path: string, credentials: object, field: st
   return ((await response.json()) as Record<string, string>)[field]!;
 }
 
+/** The Node flags of `npm start` (package.json), so the service is measured with the settings it is deployed with. */
+async function startFlags(root: string): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startProject(name: string, options: ProjectOptions): Promise<Project> {
   await mkdir(options.dataDir, { recursive: true });
   const server = await startServerProcess(
@@ -56,7 +62,7 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       // The webhook worker polls once at start and then never: no background statements in the counts.
       WEBHOOK_POLL_MS: '2147483647',
     },
-    options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+    [...(await startFlags(options.root)), ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [])],
   );
   try {
     const tokens = {
