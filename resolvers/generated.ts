@@ -22,6 +22,32 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** An M2M API client (document 1). Its secret is never shown again. */
+export type ApiClient = {
+  __typename?: 'ApiClient';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** When it stops obtaining tokens; null: never. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** `m2m_` client id. */
+  id: Scalars['ID']['output'];
+  /** When it last made a call (from the audit log); null: never. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  /** After a rotation: until when the previous secret also works; null when none was kept or it has lapsed. */
+  previousSecretValidUntil?: Maybe<Scalars['DateTime']['output']>;
+  revoked: Scalars['Boolean']['output'];
+  scopes: Array<Scalars['String']['output']>;
+};
+
+/** An API client with a secret shown only here. */
+export type ApiClientWithSecret = {
+  __typename?: 'ApiClientWithSecret';
+  client: ApiClient;
+  /** 64 hex characters. */
+  secret: Scalars['String']['output'];
+};
+
 /** A customer's appointment with a facilitator for one option of a service. */
 export type Appointment = {
   __typename?: 'Appointment';
@@ -83,6 +109,64 @@ export type AssignPassInput = {
   passId: Scalars['ID']['input'];
   /** Defaults to today in the company's timezone. */
   startDate?: InputMaybe<Scalars['Date']['input']>;
+};
+
+/** One recorded call. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** READ or UPDATE. */
+  action?: Maybe<Scalars['String']['output']>;
+  /** Who called: the console user's email, the client id, or `anonymous`. */
+  actor: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  /** The API client or v1 key; null for console users and anonymous calls. */
+  clientId?: Maybe<Scalars['ID']['output']>;
+  id: Scalars['ID']['output'];
+  method: Scalars['String']['output'];
+  /** For a denial: the scope that was lacking. */
+  missingScope?: Maybe<Scalars['String']['output']>;
+  /** The GraphQL operation name, when it had one. */
+  operation?: Maybe<Scalars['String']['output']>;
+  path: Scalars['String']['output'];
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** The REST resource, or the root fields of a GraphQL operation. */
+  resourceType?: Maybe<Scalars['String']['output']>;
+  status: Scalars['Int']['output'];
+  surface: Scalars['String']['output'];
+  /** The console user's email; null for other callers. */
+  userEmail?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of audit entries. */
+export type AuditEntryPage = {
+  __typename?: 'AuditEntryPage';
+  items: Array<AuditEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  /** Entries older than this many days are deleted. */
+  retentionDays: Scalars['Int']['output'];
+  /** Entries matching the filter, on every page. */
+  total: Scalars['Int']['output'];
+};
+
+/** Which audit entries to list; every given condition must hold. */
+export type AuditFilter = {
+  /** `m2m_` client id or v1 key. */
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only denials: status 401 or 403. */
+  deniedOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** From this instant, inclusive. */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** HTTP method. */
+  method?: InputMaybe<Scalars['String']['input']>;
+  /** Text the resource type contains (case-insensitive). */
+  resource?: InputMaybe<Scalars['String']['input']>;
+  /** `m2m`, `v1`, `graphql` or `console`. */
+  surface?: InputMaybe<Scalars['String']['input']>;
+  /** Before this instant. */
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+  /** `cu_` id of a console user. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A facilitator's slots on each date asked for. */
@@ -211,6 +295,47 @@ export type CardPayment = {
   method: PaymentMethod;
   /** Whether the money arrived. */
   status: PaymentStatus;
+};
+
+/** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
+export type ConsoleRole =
+  | 'ADMIN'
+  | 'OWNER'
+  | 'STAFF';
+
+/** A person who signs in to the admin console of one company. */
+export type ConsoleUser = {
+  __typename?: 'ConsoleUser';
+  /** `co_` id of the company. */
+  companyId: Scalars['ID']['output'];
+  companyName: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** For links the console cannot send a header with (`/admin/audit.csv?…&csrf=`): bound to this session. Empty on other users. */
+  csrfToken: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** `cu_` id. */
+  id: Scalars['ID']['output'];
+  lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
+  role: ConsoleRole;
+  /** The scopes the role grants. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
+/** A console user with a password shown only here. */
+export type ConsoleUserWithPassword = {
+  __typename?: 'ConsoleUserWithPassword';
+  password: Scalars['String']['output'];
+  user: ConsoleUser;
+};
+
+/** A new API client. */
+export type CreateApiClientInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Days until it expires (at least 1); null: never. */
+  expiresInDays?: InputMaybe<Scalars['Int']['input']>;
+  name: Scalars['String']['input'];
+  /** At least one, from `scopeCatalogue`. */
+  scopes: Array<Scalars['String']['input']>;
 };
 
 /** A new customer. */
@@ -633,6 +758,10 @@ export type Mutation = {
   cancelAppointment: Appointment;
   /** Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded. */
   cancelBooking: Booking;
+  /** Creates an API client; its secret is shown only here. */
+  createApiClient: ApiClientWithSecret;
+  /** Adds a console user to the company with a generated password, shown only here. */
+  createConsoleUser: ConsoleUserWithPassword;
   /** Adds a customer. */
   createCustomer: Customer;
   /** Adds an event with its dates and pricing options; the timezone defaults to the company's. */
@@ -659,8 +788,18 @@ export type Mutation = {
    * retry is replaced by this round (`superseded`); an attempt under way at this moment is a CONFLICT.
    */
   redeliverWebhookEvent?: Maybe<WebhookRedelivery>;
+  /** Removes a console user and their sessions; the company always keeps an owner. Returns the id. */
+  removeConsoleUser: Scalars['ID']['output'];
   /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it. */
   rescheduleAppointment: Appointment;
+  /** Gives a console user a new generated password, shown only here, and ends their sessions. */
+  resetConsoleUserPassword: ConsoleUserWithPassword;
+  /** The current signing secret of a webhook endpoint (`whsec_…`). Audited. */
+  revealWebhookSecret: Scalars['String']['output'];
+  /** Revokes an API client: it obtains no more tokens and its tokens stop working. */
+  revokeApiClient: ApiClient;
+  /** Gives an API client a new secret, shown only here; the previous one keeps working until `previousSecretValidUntil`. */
+  rotateApiClientSecret: ApiClientWithSecret;
   /**
    * Gives an endpoint a new signing secret. For `overlapHours` (default WEBHOOK_SECRET_OVERLAP_HOURS, 24) the
    * previous secret signs too, so a receiver holding either secret verifies every delivery: `X-Service-Signature`
@@ -676,6 +815,10 @@ export type Mutation = {
    * to it gets nothing (BAD_USER_INPUT on `kind`).
    */
   sendTestWebhook?: Maybe<WebhookTestResult>;
+  /** Replaces an API client's scopes; its next token carries them. */
+  setApiClientScopes: ApiClient;
+  /** Changes a console user's role; the company always keeps an owner. */
+  setConsoleUserRole: ConsoleUser;
   /** Sets the windows of one date instead of the weekly ones (an empty list: unavailable all day); `windows: null` removes the override. */
   setDateOverride: Facilitator;
   /** Adds an option to a service, or changes the option of that name. */
@@ -689,6 +832,10 @@ export type Mutation = {
   setWebhookEndpointEnabled?: Maybe<WebhookEndpoint>;
   /** Replaces all weekly windows of a facilitator. */
   setWeeklyWindows: Facilitator;
+  /** Signs a console user in: sets the `studio_session` cookie. Wrong email or password: UNAUTHENTICATED; too many: RATE_LIMITED. */
+  signIn: ConsoleUser;
+  /** Ends this console session (its cookie and its row); true even when there was none. */
+  signOut: Scalars['Boolean']['output'];
   /** Changes the given fields of a customer; `mobile: null` clears the mobile. */
   updateCustomer: Customer;
   /** Changes a customer's name, email and mobile (the mobile stays as it is when not given). */
@@ -738,6 +885,19 @@ export type MutationCancelAppointmentArgs = {
 export type MutationCancelBookingArgs = {
   id: Scalars['ID']['input'];
   refund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateApiClientArgs = {
+  input: CreateApiClientInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateConsoleUserArgs = {
+  email: Scalars['String']['input'];
+  role: ConsoleRole;
 };
 
 
@@ -810,9 +970,39 @@ export type MutationRedeliverWebhookEventArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRemoveConsoleUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationRescheduleAppointmentArgs = {
   datetime: Scalars['LocalDateTime']['input'];
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationResetConsoleUserPasswordArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRevealWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRevokeApiClientArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRotateApiClientSecretArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -828,6 +1018,20 @@ export type MutationRotateWebhookSecretArgs = {
 export type MutationSendTestWebhookArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   kind: WebhookEventKind;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSetApiClientScopesArgs = {
+  id: Scalars['ID']['input'];
+  scopes: Array<Scalars['String']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSetConsoleUserRoleArgs = {
+  id: Scalars['ID']['input'];
+  role: ConsoleRole;
 };
 
 
@@ -863,6 +1067,13 @@ export type MutationSetWebhookEndpointEnabledArgs = {
 export type MutationSetWeeklyWindowsArgs = {
   facilitatorId: Scalars['ID']['input'];
   windows: Array<WeeklyWindowInput>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSignInArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
 };
 
 
@@ -1187,12 +1398,18 @@ export type PurchasePassInput = {
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type Query = {
   __typename?: 'Query';
+  /** The company's API clients, oldest first; revoked ones too unless `includeRevoked` is false. */
+  apiClients: Array<ApiClient>;
   /** One appointment by `appt_` id. */
   appointment?: Maybe<Appointment>;
   /** Appointments of the company, earliest first; without `status`, cancelled ones are left out. */
   appointments?: Maybe<AppointmentPage>;
+  /** The company's audit log, newest first, filtered and paged on the server (pageSize 1 to 200). */
+  auditLog: AuditEntryPage;
   /** Free and taken 15-minute slots of a facilitator: give `date`, or `startDate` and `endDate` (at most 93 days). */
   availability: Availability;
+  /** The company's console users, by email. */
+  consoleUsers: Array<ConsoleUser>;
   /** One customer by `cust_` id, or null when there is none in your company. */
   customer?: Maybe<Customer>;
   /** Customers that are not deleted, by last name; `search` matches names and email. */
@@ -1205,6 +1422,8 @@ export type Query = {
   facilitator?: Maybe<Facilitator>;
   /** Facilitators, by name. */
   facilitators?: Maybe<Array<Facilitator>>;
+  /** The console user of this session; null when not signed in (no error). */
+  me?: Maybe<ConsoleUser>;
   /** One pass template by `pass_` id. */
   pass?: Maybe<Pass>;
   /** One pass purchase by `package_` id. */
@@ -1213,6 +1432,8 @@ export type Query = {
   passPurchases?: Maybe<PassPurchasePage>;
   /** Pass templates on the catalogue, by name. */
   passes?: Maybe<PassPage>;
+  /** Every API scope an API client can be given, grouped as document 1's table groups them. */
+  scopeCatalogue: Array<ScopeInfo>;
   /** One service by `svc_` id, deleted ones included. */
   service?: Maybe<Service>;
   /** Services that are not deleted, by name. */
@@ -1237,6 +1458,12 @@ export type Query = {
 
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryApiClientsArgs = {
+  includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAppointmentArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1251,6 +1478,14 @@ export type QueryAppointmentsArgs = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   startDate?: InputMaybe<Scalars['Date']['input']>;
   status?: InputMaybe<AppointmentStatus>;
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryAuditLogArgs = {
+  filter?: InputMaybe<AuditFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1404,6 +1639,17 @@ export type QuestionnaireAnswerPage = {
   pageSize: Scalars['Int']['output'];
   /** Questionnaire answers matching, over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/** One API scope. */
+export type ScopeInfo = {
+  __typename?: 'ScopeInfo';
+  /** What it grants. */
+  description: Scalars['String']['output'];
+  /** The area it belongs to (Customers, Bookings, …). */
+  group: Scalars['String']['output'];
+  /** `resource:permission`. */
+  name: Scalars['String']['output'];
 };
 
 /** An appointment service of the catalogue. */
@@ -2011,12 +2257,17 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ApiClient: ResolverTypeWrapper<ApiClient>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ApiClientWithSecret: ResolverTypeWrapper<ApiClientWithSecret>;
   Appointment: ResolverTypeWrapper<AppointmentRow>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AppointmentPage: ResolverTypeWrapper<AppointmentPageRow>;
   AppointmentStatus: AppointmentStatus;
   AssignPassInput: AssignPassInput;
+  AuditEntry: ResolverTypeWrapper<AuditEntry>;
+  AuditEntryPage: ResolverTypeWrapper<AuditEntryPage>;
+  AuditFilter: AuditFilter;
   Availability: ResolverTypeWrapper<Availability>;
   AvailabilityDate: ResolverTypeWrapper<AvailabilityDate>;
   AvailabilityWindow: ResolverTypeWrapper<AvailabilityWindow>;
@@ -2025,6 +2276,10 @@ export type ResolversTypes = {
   Booking: ResolverTypeWrapper<BookingRow>;
   BookingPage: ResolverTypeWrapper<BookingPageRow>;
   CardPayment: ResolverTypeWrapper<PaymentRow>;
+  ConsoleRole: ConsoleRole;
+  ConsoleUser: ResolverTypeWrapper<ConsoleUser>;
+  ConsoleUserWithPassword: ResolverTypeWrapper<ConsoleUserWithPassword>;
+  CreateApiClientInput: CreateApiClientInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateEventInput: CreateEventInput;
   CreatePassInput: CreatePassInput;
@@ -2071,6 +2326,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuestionnaireAnswer: ResolverTypeWrapper<AnswerRow>;
   QuestionnaireAnswerPage: ResolverTypeWrapper<AnswerPageRow>;
+  ScopeInfo: ResolverTypeWrapper<ScopeInfo>;
   Service: ResolverTypeWrapper<ServiceRow>;
   ServiceInput: ServiceInput;
   ServiceOption: ResolverTypeWrapper<ServiceOptionRow>;
@@ -2106,11 +2362,16 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ApiClient: ApiClient;
+  ID: Scalars['ID']['output'];
+  ApiClientWithSecret: ApiClientWithSecret;
   Appointment: AppointmentRow;
   Int: Scalars['Int']['output'];
-  ID: Scalars['ID']['output'];
   AppointmentPage: AppointmentPageRow;
   AssignPassInput: AssignPassInput;
+  AuditEntry: AuditEntry;
+  AuditEntryPage: AuditEntryPage;
+  AuditFilter: AuditFilter;
   Availability: Availability;
   AvailabilityDate: AvailabilityDate;
   AvailabilityWindow: AvailabilityWindow;
@@ -2119,6 +2380,9 @@ export type ResolversParentTypes = {
   Booking: BookingRow;
   BookingPage: BookingPageRow;
   CardPayment: PaymentRow;
+  ConsoleUser: ConsoleUser;
+  ConsoleUserWithPassword: ConsoleUserWithPassword;
+  CreateApiClientInput: CreateApiClientInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateEventInput: CreateEventInput;
   CreatePassInput: CreatePassInput;
@@ -2158,6 +2422,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   QuestionnaireAnswer: AnswerRow;
   QuestionnaireAnswerPage: AnswerPageRow;
+  ScopeInfo: ScopeInfo;
   Service: ServiceRow;
   ServiceInput: ServiceInput;
   ServiceOption: ServiceOptionRow;
@@ -2204,6 +2469,23 @@ export type ScopeDirectiveArgs = {
 
 export type ScopeDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = ScopeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type ApiClientResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClient'] = ResolversParentTypes['ApiClient']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  previousSecretValidUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  revoked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiClientWithSecretResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClientWithSecret'] = ResolversParentTypes['ApiClientWithSecret']> = {
+  client?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type AppointmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Appointment'] = ResolversParentTypes['Appointment'], FederationReferenceType extends FederationReferenceTypes['Appointment'] = FederationReferenceTypes['Appointment']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Appointment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
@@ -2224,6 +2506,31 @@ export type AppointmentPageResolvers<ContextType = GraphqlContext, ParentType ex
   nodes?: Resolver<Array<ResolversTypes['Appointment']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
+  action?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  missingScope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourceType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  surface?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditEntryPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuditEntryPage'] = ResolversParentTypes['AuditEntryPage']> = {
+  items?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -2274,6 +2581,23 @@ export type CardPaymentResolvers<ContextType = GraphqlContext, ParentType extend
   method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ConsoleUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConsoleUser'] = ResolversParentTypes['ConsoleUser']> = {
+  companyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  csrfToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSignInAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['ConsoleRole'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ConsoleUserWithPasswordResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConsoleUserWithPassword'] = ResolversParentTypes['ConsoleUserWithPassword']> = {
+  password?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ConsoleUser'], ParentType, ContextType>;
 };
 
 export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer'], FederationReferenceType extends FederationReferenceTypes['Customer'] = FederationReferenceTypes['Customer']> = {
@@ -2413,6 +2737,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
   cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
   cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
+  createApiClient?: Resolver<ResolversTypes['ApiClientWithSecret'], ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
+  createConsoleUser?: Resolver<ResolversTypes['ConsoleUserWithPassword'], ParentType, ContextType, RequireFields<MutationCreateConsoleUserArgs, 'email' | 'role'>>;
   createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
   createPass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationCreatePassArgs, 'input'>>;
@@ -2424,14 +2750,23 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
   redeliverWebhookEvent?: Resolver<Maybe<ResolversTypes['WebhookRedelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'eventId'>>;
+  removeConsoleUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveConsoleUserArgs, 'id'>>;
   rescheduleAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationRescheduleAppointmentArgs, 'datetime' | 'id'>>;
+  resetConsoleUserPassword?: Resolver<ResolversTypes['ConsoleUserWithPassword'], ParentType, ContextType, RequireFields<MutationResetConsoleUserPasswordArgs, 'id'>>;
+  revealWebhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRevealWebhookSecretArgs, 'id'>>;
+  revokeApiClient?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'id'>>;
+  rotateApiClientSecret?: Resolver<ResolversTypes['ApiClientWithSecret'], ParentType, ContextType, RequireFields<MutationRotateApiClientSecretArgs, 'id'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   sendTestWebhook?: Resolver<Maybe<ResolversTypes['WebhookTestResult']>, ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'kind'>>;
+  setApiClientScopes?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType, RequireFields<MutationSetApiClientScopesArgs, 'id' | 'scopes'>>;
+  setConsoleUserRole?: Resolver<ResolversTypes['ConsoleUser'], ParentType, ContextType, RequireFields<MutationSetConsoleUserRoleArgs, 'id' | 'role'>>;
   setDateOverride?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetDateOverrideArgs, 'date' | 'facilitatorId'>>;
   setServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationSetServiceOptionArgs, 'option' | 'serviceId'>>;
   setWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationSetWebhookEndpointArgs, 'input'>>;
   setWebhookEndpointEnabled?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationSetWebhookEndpointEnabledArgs, 'enabled' | 'id'>>;
   setWeeklyWindows?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetWeeklyWindowsArgs, 'facilitatorId' | 'windows'>>;
+  signIn?: Resolver<ResolversTypes['ConsoleUser'], ParentType, ContextType, RequireFields<MutationSignInArgs, 'email' | 'password'>>;
+  signOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updateCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
@@ -2534,19 +2869,24 @@ export type PricingOptionResolvers<ContextType = GraphqlContext, ParentType exte
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  apiClients?: Resolver<Array<ResolversTypes['ApiClient']>, ParentType, ContextType, RequireFields<QueryApiClientsArgs, 'includeRevoked'>>;
   appointment?: Resolver<Maybe<ResolversTypes['Appointment']>, ParentType, ContextType, RequireFields<QueryAppointmentArgs, 'id'>>;
   appointments?: Resolver<Maybe<ResolversTypes['AppointmentPage']>, ParentType, ContextType, RequireFields<QueryAppointmentsArgs, 'page' | 'pageSize'>>;
+  auditLog?: Resolver<ResolversTypes['AuditEntryPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'page' | 'pageSize'>>;
   availability?: Resolver<ResolversTypes['Availability'], ParentType, ContextType, RequireFields<QueryAvailabilityArgs, 'facilitatorId'>>;
+  consoleUsers?: Resolver<Array<ResolversTypes['ConsoleUser']>, ParentType, ContextType>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'id'>>;
   customers?: Resolver<ResolversTypes['CustomerPage'], ParentType, ContextType, RequireFields<QueryCustomersArgs, 'page' | 'pageSize'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryEventArgs, 'id'>>;
   events?: Resolver<Maybe<ResolversTypes['EventPage']>, ParentType, ContextType, RequireFields<QueryEventsArgs, 'includeArchived' | 'page' | 'pageSize'>>;
   facilitator?: Resolver<Maybe<ResolversTypes['Facilitator']>, ParentType, ContextType, RequireFields<QueryFacilitatorArgs, 'id'>>;
   facilitators?: Resolver<Maybe<Array<ResolversTypes['Facilitator']>>, ParentType, ContextType>;
+  me?: Resolver<Maybe<ResolversTypes['ConsoleUser']>, ParentType, ContextType>;
   pass?: Resolver<Maybe<ResolversTypes['Pass']>, ParentType, ContextType, RequireFields<QueryPassArgs, 'id'>>;
   passPurchase?: Resolver<Maybe<ResolversTypes['PassPurchase']>, ParentType, ContextType, RequireFields<QueryPassPurchaseArgs, 'id'>>;
   passPurchases?: Resolver<Maybe<ResolversTypes['PassPurchasePage']>, ParentType, ContextType, RequireFields<QueryPassPurchasesArgs, 'page' | 'pageSize'>>;
   passes?: Resolver<Maybe<ResolversTypes['PassPage']>, ParentType, ContextType, RequireFields<QueryPassesArgs, 'page' | 'pageSize'>>;
+  scopeCatalogue?: Resolver<Array<ResolversTypes['ScopeInfo']>, ParentType, ContextType>;
   service?: Resolver<Maybe<ResolversTypes['Service']>, ParentType, ContextType, RequireFields<QueryServiceArgs, 'id'>>;
   services?: Resolver<Maybe<Array<ResolversTypes['Service']>>, ParentType, ContextType>;
   subscriptionPlan?: Resolver<Maybe<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType, RequireFields<QuerySubscriptionPlanArgs, 'id'>>;
@@ -2573,6 +2913,12 @@ export type QuestionnaireAnswerPageResolvers<ContextType = GraphqlContext, Paren
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScopeInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ScopeInfo'] = ResolversParentTypes['ScopeInfo']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  group?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ServiceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Service'] = ResolversParentTypes['Service'], FederationReferenceType extends FederationReferenceTypes['Service'] = FederationReferenceTypes['Service']> = {
@@ -2729,14 +3075,20 @@ export type WeeklyWindowResolvers<ContextType = GraphqlContext, ParentType exten
 };
 
 export type Resolvers<ContextType = GraphqlContext> = {
+  ApiClient?: ApiClientResolvers<ContextType>;
+  ApiClientWithSecret?: ApiClientWithSecretResolvers<ContextType>;
   Appointment?: AppointmentResolvers<ContextType>;
   AppointmentPage?: AppointmentPageResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditEntryPage?: AuditEntryPageResolvers<ContextType>;
   Availability?: AvailabilityResolvers<ContextType>;
   AvailabilityDate?: AvailabilityDateResolvers<ContextType>;
   AvailabilityWindow?: AvailabilityWindowResolvers<ContextType>;
   Booking?: BookingResolvers<ContextType>;
   BookingPage?: BookingPageResolvers<ContextType>;
   CardPayment?: CardPaymentResolvers<ContextType>;
+  ConsoleUser?: ConsoleUserResolvers<ContextType>;
+  ConsoleUserWithPassword?: ConsoleUserWithPasswordResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   CustomerPage?: CustomerPageResolvers<ContextType>;
   Date?: GraphQLScalarType;
@@ -2766,6 +3118,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuestionnaireAnswer?: QuestionnaireAnswerResolvers<ContextType>;
   QuestionnaireAnswerPage?: QuestionnaireAnswerPageResolvers<ContextType>;
+  ScopeInfo?: ScopeInfoResolvers<ContextType>;
   Service?: ServiceResolvers<ContextType>;
   ServiceOption?: ServiceOptionResolvers<ContextType>;
   Slot?: SlotResolvers<ContextType>;
