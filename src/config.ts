@@ -90,6 +90,10 @@ const schema = z.object({
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
   /** `true`: each group of audit entries waits for PostgreSQL to flush it to disk before responses leave (src/pipeline/audit.ts). */
   AUDIT_SYNCHRONOUS_COMMIT: bool.default(false),
+  /** A console session unused for this long ends. */
+  CONSOLE_SESSION_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  /** A console session ends this long after its sign-in, however busy. */
+  CONSOLE_SESSION_MAX_HOURS: int(1, 24 * 30).default(12),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {

@@ -19,7 +19,8 @@ import { graphqlPipeline } from '../pipeline/graphql-plugin.ts';
 import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import { Executor } from '../pipeline/operations.ts';
-import { admitAnonymousByAddress } from '../pipeline/anonymous-limits.ts';
+import { admitAnonymousByAddress, isApiCaller } from '../pipeline/anonymous-limits.ts';
+import { authenticateConsole, consoleExchange } from '../pipeline/console.ts';
 import { unstorableInputPlugin } from '../pipeline/input-guards.ts';
 import type { Services } from '../services.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
@@ -66,6 +67,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       gateway: graphql.gateway,
       context: async (req: Request, res: Response) => {
         const context = pipeline.context(callerOf(res), String(req.id ?? ''));
+        context.console = consoleExchange(services, pipeline, req, res);
         // The plugin fills in the operation's action, root fields and denials before the audit entry is written.
         res.locals.audit = context.outcome;
         return context;
@@ -76,7 +78,8 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       before: [
         auditCalls(pipeline, 'graphql', () => 'graphql', presentGraphqlError),
         authenticate(pipeline, 'm2m', presentGraphqlError, { optional: true }),
-        admit(pipeline.limits.m2m, presentGraphqlError),
+        authenticateConsole(services),
+        admit(pipeline.limits.m2m, presentGraphqlError, (_req, res) => (isApiCaller(res) ? callerOf(res)!.id : undefined)),
         admitAnonymousByAddress(pipeline.addressLimits.anonymousGraphql, presentGraphqlError),
       ],
     },
