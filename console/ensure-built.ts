@@ -27,7 +27,9 @@ function newest(path: string): number {
 
 /** Why the build is needed, or null when console/dist is current. */
 export function staleReason(): string | null {
-  const built = newest(join(consoleDir, 'dist', 'index.html')) && Math.min(newest(join(consoleDir, 'dist', 'index.html')), newest(join(consoleDir, 'dist', 'explorer.html')));
+  const built =
+    newest(join(consoleDir, 'dist', 'index.html')) &&
+    Math.min(newest(join(consoleDir, 'dist', 'index.html')), newest(join(consoleDir, 'dist', 'explorer.html')));
   if (!built) return 'console/dist is missing';
   const sources = Math.max(...SOURCES.map(newest), newest(join(root, 'package-lock.json')));
   return sources > built ? 'console sources changed since the last build' : null;
@@ -38,10 +40,14 @@ export function ensureConsoleBuilt(options: { quiet?: boolean } = {}): void {
   if (!reason) return;
   if (!options.quiet) console.log(`== building the admin console (${reason}): vite build`);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(consoleDir, 'vite.config.ts'), '--logLevel', options.quiet ? 'error' : 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', join(consoleDir, 'vite.config.ts'), '--logLevel', options.quiet ? 'error' : 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build of the console failed (exit ${result.status ?? result.signal})`);
 }
 

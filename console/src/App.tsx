@@ -59,13 +59,20 @@ export function App() {
     }
   }, []);
 
-  if (auth.state === 'loading') return <main className="center"><Loading label="Opening the console…" /></main>;
+  if (auth.state === 'loading')
+    return (
+      <main className="center">
+        <Loading label="Opening the console…" />
+      </main>
+    );
   if (auth.state === 'failed')
     return (
       <main className="center">
         <h1>The console cannot start</h1>
         <ErrorText error={auth.error} />
-        <button type="button" onClick={() => void load()}>Try again</button>
+        <button type="button" onClick={() => void load()}>
+          Try again
+        </button>
       </main>
     );
   if (auth.state === 'signed-out' || path === '/sign-in')
@@ -124,12 +131,16 @@ function NotAllowed({ section, me }: { section: Section; me: Me }) {
   }, []);
   return (
     <section className="not-allowed" aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>Not allowed</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        Not allowed
+      </h1>
       <p>
-        Your role, <strong>{me.role.toLowerCase()}</strong>, cannot use <strong>{section.name}</strong>: it needs the{' '}
-        <code>{section.scope}</code> permission. Ask an owner of {me.companyName} if you need it.
+        Your role, <strong>{me.role.toLowerCase()}</strong>, cannot use <strong>{section.name}</strong>: it needs the <code>{section.scope}</code>{' '}
+        permission. Ask an owner of {me.companyName} if you need it.
       </p>
-      <p><Link to="/">Back to the console</Link></p>
+      <p>
+        <Link to="/">Back to the console</Link>
+      </p>
     </section>
   );
 }
@@ -137,8 +148,12 @@ function NotAllowed({ section, me }: { section: Section; me: Me }) {
 function NotFound() {
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>Page not found</h1>
-      <p>There is no such page in the console. <Link to="/">Back to the console</Link></p>
+      <h1 id="page-title" tabIndex={-1}>
+        Page not found
+      </h1>
+      <p>
+        There is no such page in the console. <Link to="/">Back to the console</Link>
+      </p>
     </section>
   );
 }
@@ -148,32 +163,50 @@ function Layout({ me, path, onSignOut, children }: { me: Me; path: string; onSig
   useEffect(() => setMenuOpen(false), [path]);
   return (
     <div className="shell">
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
-        <span className="brand">{me.companyName}<span className="brand-sub"> · console</span></span>
+        <span className="brand">
+          {me.companyName}
+          <span className="brand-sub"> · console</span>
+        </span>
         <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
           Menu
         </button>
       </header>
       <nav id="main-nav" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label="Console">
-        <ul>
-          {SECTIONS.filter((s) => can(me, s.scope)).map((s) => {
-            const current = path === s.path || path.startsWith(`${s.path}/`);
-            return (
-              <li key={s.path}>
-                <Link to={s.path} aria-current={current ? 'page' : undefined}>{s.name}</Link>
-              </li>
-            );
-          })}
-          <li><a href="/admin/explorer">Explorer</a></li>
-        </ul>
-        <div className="who">
-          <span className="who-email" title={me.email}>{me.email}</span>
-          <span className="role-badge">{me.role.toLowerCase()}</span>
-          <button type="button" className="link-button" onClick={() => void onSignOut()}>Sign out</button>
+        <div className="sidebar-inner">
+          <p className="sidebar-brand">{me.companyName}</p>
+          <ul>
+            {SECTIONS.filter((s) => can(me, s.scope)).map((s) => {
+              const current = path === s.path || path.startsWith(`${s.path}/`);
+              return (
+                <li key={s.path}>
+                  <Link to={s.path} aria-current={current ? 'page' : undefined}>
+                    {s.name}
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <a href="/admin/explorer">Explorer</a>
+            </li>
+          </ul>
+          <div className="who">
+            <span className="who-email" title={me.email}>
+              {me.email}
+            </span>
+            <span className="role-badge">{me.role.toLowerCase()}</span>
+            <button type="button" className="link-button" onClick={() => void onSignOut()}>
+              Sign out
+            </button>
+          </div>
         </div>
       </nav>
-      <main id="main" className="content">{children}</main>
+      <main id="main" className="content">
+        {children}
+      </main>
     </div>
   );
 }

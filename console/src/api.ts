@@ -102,7 +102,11 @@ export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables?: 
       (data) => run === latest.current && setState({ data, loading: false }),
       (error: unknown) =>
         run === latest.current &&
-        setState((s) => ({ data: s.data, loading: false, error: error instanceof ApiError ? error : new ApiError([{ message: String(error), code: 'INTERNAL' }], 0) })),
+        setState((s) => ({
+          data: s.data,
+          loading: false,
+          error: error instanceof ApiError ? error : new ApiError([{ message: String(error), code: 'INTERNAL' }], 0),
+        })),
     );
   }, [document, key, tick, options.skip]);
   const reload = useCallback(() => setTick((t) => t + 1), []);

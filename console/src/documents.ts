@@ -6,73 +6,157 @@ import { graphql } from './gql/index.ts';
 
 export const MeQuery = graphql(`
   query Me {
-    me { id email role companyName scopes csrfToken }
+    me {
+      id
+      email
+      role
+      companyName
+      scopes
+      csrfToken
+    }
   }
 `);
 
 export const SignInMutation = graphql(`
   mutation SignIn($email: String!, $password: String!) {
-    signIn(email: $email, password: $password) { id email role companyName scopes csrfToken }
+    signIn(email: $email, password: $password) {
+      id
+      email
+      role
+      companyName
+      scopes
+      csrfToken
+    }
   }
 `);
 
 export const SignOutMutation = graphql(`
-  mutation SignOut { signOut }
+  mutation SignOut {
+    signOut
+  }
 `);
 
 export const ApiClientsQuery = graphql(`
   query ApiClients {
-    apiClients { id name description scopes createdAt expiresAt lastUsedAt revoked previousSecretValidUntil }
-    scopeCatalogue { name group description }
+    apiClients {
+      id
+      name
+      description
+      scopes
+      createdAt
+      expiresAt
+      lastUsedAt
+      revoked
+      previousSecretValidUntil
+    }
+    scopeCatalogue {
+      name
+      group
+      description
+    }
   }
 `);
 
 export const CreateApiClientMutation = graphql(`
   mutation CreateApiClient($input: CreateApiClientInput!) {
-    createApiClient(input: $input) { secret client { id name } }
+    createApiClient(input: $input) {
+      secret
+      client {
+        id
+        name
+      }
+    }
   }
 `);
 
 export const SetApiClientScopesMutation = graphql(`
   mutation SetApiClientScopes($id: ID!, $scopes: [String!]!) {
-    setApiClientScopes(id: $id, scopes: $scopes) { id scopes }
+    setApiClientScopes(id: $id, scopes: $scopes) {
+      id
+      scopes
+    }
   }
 `);
 
 export const RotateApiClientSecretMutation = graphql(`
   mutation RotateApiClientSecret($id: ID!) {
-    rotateApiClientSecret(id: $id) { secret client { id name previousSecretValidUntil } }
+    rotateApiClientSecret(id: $id) {
+      secret
+      client {
+        id
+        name
+        previousSecretValidUntil
+      }
+    }
   }
 `);
 
 export const RevokeApiClientMutation = graphql(`
   mutation RevokeApiClient($id: ID!) {
-    revokeApiClient(id: $id) { id revoked }
+    revokeApiClient(id: $id) {
+      id
+      revoked
+    }
   }
 `);
 
 export const WebhooksQuery = graphql(`
   query Webhooks($limit: Int) {
-    webhookEndpoints { id url events enabled previousSecretExpiresAt createdAt }
-    webhookDeliveries(limit: $limit) { eventId event test endpointId url attempt status error durationMs at }
+    webhookEndpoints {
+      id
+      url
+      events
+      enabled
+      previousSecretExpiresAt
+      createdAt
+    }
+    webhookDeliveries(limit: $limit) {
+      eventId
+      event
+      test
+      endpointId
+      url
+      attempt
+      status
+      error
+      durationMs
+      at
+    }
   }
 `);
 
 export const SetWebhookEndpointMutation = graphql(`
   mutation SetWebhookEndpoint($input: SetWebhookEndpointInput!) {
-    setWebhookEndpoint(input: $input) { signingSecret endpoint { id url events enabled } }
+    setWebhookEndpoint(input: $input) {
+      signingSecret
+      endpoint {
+        id
+        url
+        events
+        enabled
+      }
+    }
   }
 `);
 
 export const SetWebhookEndpointEnabledMutation = graphql(`
   mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {
-    setWebhookEndpointEnabled(id: $id, enabled: $enabled) { id enabled }
+    setWebhookEndpointEnabled(id: $id, enabled: $enabled) {
+      id
+      enabled
+    }
   }
 `);
 
 export const RotateWebhookSecretMutation = graphql(`
   mutation RotateWebhookSecret($id: ID!, $overlapHours: Int) {
-    rotateWebhookSecret(id: $id, overlapHours: $overlapHours) { signingSecret endpoint { id previousSecretExpiresAt } }
+    rotateWebhookSecret(id: $id, overlapHours: $overlapHours) {
+      signingSecret
+      endpoint {
+        id
+        previousSecretExpiresAt
+      }
+    }
   }
 `);
 
@@ -90,52 +174,105 @@ export const DeleteWebhookEndpointMutation = graphql(`
 
 export const SendTestWebhookMutation = graphql(`
   mutation SendTestWebhook($kind: WebhookEventKind!, $endpointId: ID) {
-    sendTestWebhook(kind: $kind, endpointId: $endpointId) { eventId event endpointId delivered status error }
+    sendTestWebhook(kind: $kind, endpointId: $endpointId) {
+      eventId
+      event
+      endpointId
+      delivered
+      status
+      error
+    }
   }
 `);
 
 export const RedeliverWebhookEventMutation = graphql(`
   mutation RedeliverWebhookEvent($eventId: ID!, $endpointId: ID) {
-    redeliverWebhookEvent(eventId: $eventId, endpointId: $endpointId) { eventId endpointIds }
+    redeliverWebhookEvent(eventId: $eventId, endpointId: $endpointId) {
+      eventId
+      endpointIds
+    }
   }
 `);
 
 export const AuditLogQuery = graphql(`
   query AuditLog($filter: AuditFilter, $page: Int, $pageSize: Int) {
     auditLog(filter: $filter, page: $page, pageSize: $pageSize) {
-      total page pageSize retentionDays
-      items { id at surface actor clientId userEmail method path resourceType operation action status missingScope requestId }
+      total
+      page
+      pageSize
+      retentionDays
+      items {
+        id
+        at
+        surface
+        actor
+        clientId
+        userEmail
+        method
+        path
+        resourceType
+        operation
+        action
+        status
+        missingScope
+        requestId
+      }
     }
   }
 `);
 
 export const AuditFilterOptionsQuery = graphql(`
   query AuditFilterOptions {
-    apiClients { id name }
+    apiClients {
+      id
+      name
+    }
   }
 `);
 
 export const ConsoleUsersQuery = graphql(`
   query ConsoleUsers {
-    consoleUsers { id email role createdAt lastSignInAt }
+    consoleUsers {
+      id
+      email
+      role
+      createdAt
+      lastSignInAt
+    }
   }
 `);
 
 export const CreateConsoleUserMutation = graphql(`
   mutation CreateConsoleUser($email: String!, $role: ConsoleRole!) {
-    createConsoleUser(email: $email, role: $role) { password user { id email role } }
+    createConsoleUser(email: $email, role: $role) {
+      password
+      user {
+        id
+        email
+        role
+      }
+    }
   }
 `);
 
 export const SetConsoleUserRoleMutation = graphql(`
   mutation SetConsoleUserRole($id: ID!, $role: ConsoleRole!) {
-    setConsoleUserRole(id: $id, role: $role) { id role }
+    setConsoleUserRole(id: $id, role: $role) {
+      id
+      role
+    }
   }
 `);
 
 export const ResetConsoleUserPasswordMutation = graphql(`
   mutation ResetConsoleUserPassword($id: ID!) {
-    resetConsoleUserPassword(id: $id) { password user { id email } }
+    resetConsoleUserPassword(id: $id) {
+      password
+      user {
+        id
+        email
+      }
+    }
   }
 `);
 
@@ -148,8 +285,17 @@ export const RemoveConsoleUserMutation = graphql(`
 export const CustomersQuery = graphql(`
   query Customers($search: String, $page: Int, $pageSize: Int) {
     customers(search: $search, page: $page, pageSize: $pageSize) {
-      total page pageSize
-      nodes { id firstName lastName email mobile archived }
+      total
+      page
+      pageSize
+      nodes {
+        id
+        firstName
+        lastName
+        email
+        mobile
+        archived
+      }
     }
   }
 `);
@@ -157,25 +303,70 @@ export const CustomersQuery = graphql(`
 export const CustomerQuery = graphql(`
   query Customer($id: ID!) {
     customer(id: $id) {
-      id firstName lastName email mobile archived createdAt
+      id
+      firstName
+      lastName
+      email
+      mobile
+      archived
+      createdAt
       transactions(pageSize: 20) {
         total
         nodes {
-          id purchaseDate
-          bookings { id spaces isCancelled event { name } eventDate { datetime } }
+          id
+          purchaseDate
+          bookings {
+            id
+            spaces
+            isCancelled
+            event {
+              name
+            }
+            eventDate {
+              datetime
+            }
+          }
         }
       }
       passPurchases(pageSize: 20) {
         total
-        nodes { id creditsAllocated creditsConsumed creditsRemaining starts expires status pass { name } }
+        nodes {
+          id
+          creditsAllocated
+          creditsConsumed
+          creditsRemaining
+          starts
+          expires
+          status
+          pass {
+            name
+          }
+        }
       }
       appointments(pageSize: 20) {
         total
-        nodes { id datetime status durationMinutes optionName service { name } facilitator { name } }
+        nodes {
+          id
+          datetime
+          status
+          durationMinutes
+          optionName
+          service {
+            name
+          }
+          facilitator {
+            name
+          }
+        }
       }
       notes(pageSize: 20) {
         total
-        nodes { id body author createdAt }
+        nodes {
+          id
+          body
+          author
+          createdAt
+        }
       }
     }
   }
@@ -183,21 +374,58 @@ export const CustomerQuery = graphql(`
 
 export const CalendarSetupQuery = graphql(`
   query CalendarSetup {
-    facilitators { id name timezone }
-    services { id name active options { name durationMinutes base100Price credits active } }
+    facilitators {
+      id
+      name
+      timezone
+    }
+    services {
+      id
+      name
+      active
+      options {
+        name
+        durationMinutes
+        base100Price
+        credits
+        active
+      }
+    }
   }
 `);
 
 export const AvailabilityQuery = graphql(`
   query Availability($facilitatorId: ID!, $serviceId: ID, $startDate: Date!, $endDate: Date!) {
     availability(facilitatorId: $facilitatorId, serviceId: $serviceId, startDate: $startDate, endDate: $endDate) {
-      dates { date windows { startTime endTime slots { start end available } } }
+      dates {
+        date
+        windows {
+          startTime
+          endTime
+          slots {
+            start
+            end
+            available
+          }
+        }
+      }
     }
     appointments(facilitatorId: $facilitatorId, startDate: $startDate, endDate: $endDate, pageSize: 100) {
       nodes {
-        id datetime status durationMinutes optionName
-        customer { id firstName lastName }
-        service { id name }
+        id
+        datetime
+        status
+        durationMinutes
+        optionName
+        customer {
+          id
+          firstName
+          lastName
+        }
+        service {
+          id
+          name
+        }
       }
     }
   }
@@ -205,36 +433,72 @@ export const AvailabilityQuery = graphql(`
 
 export const CustomerPickerQuery = graphql(`
   query CustomerPicker($search: String) {
-    customers(search: $search, pageSize: 8) { nodes { id firstName lastName email } }
+    customers(search: $search, pageSize: 8) {
+      nodes {
+        id
+        firstName
+        lastName
+        email
+      }
+    }
   }
 `);
 
 export const BookAppointmentMutation = graphql(`
   mutation BookAppointment($input: BookAppointmentInput!) {
-    bookAppointment(input: $input) { id datetime status }
+    bookAppointment(input: $input) {
+      id
+      datetime
+      status
+    }
   }
 `);
 
 export const CancelAppointmentMutation = graphql(`
   mutation CancelAppointment($id: ID!) {
-    cancelAppointment(id: $id) { id status }
+    cancelAppointment(id: $id) {
+      id
+      status
+    }
   }
 `);
 
 export const RescheduleAppointmentMutation = graphql(`
   mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!) {
-    rescheduleAppointment(id: $id, datetime: $datetime) { id datetime status }
+    rescheduleAppointment(id: $id, datetime: $datetime) {
+      id
+      datetime
+      status
+    }
   }
 `);
 
 export const EventsQuery = graphql(`
   query Events($page: Int, $from: Date) {
     events(page: $page, pageSize: 20) {
-      total page pageSize
+      total
+      page
+      pageSize
       nodes {
-        id name kind timezone
-        pricingOptions { id name base100Price credits currency }
-        dates(from: $from) { id datetime duration capacity spacesBooked spacesLeft }
+        id
+        name
+        kind
+        timezone
+        pricingOptions {
+          id
+          name
+          base100Price
+          credits
+          currency
+        }
+        dates(from: $from) {
+          id
+          datetime
+          duration
+          capacity
+          spacesBooked
+          spacesLeft
+        }
       }
     }
   }
@@ -243,12 +507,31 @@ export const EventsQuery = graphql(`
 export const EventRegisterQuery = graphql(`
   query EventRegister($eventId: ID!, $dateId: ID!) {
     event(id: $eventId) {
-      id name
+      id
+      name
       date(id: $dateId) {
-        id datetime capacity spacesBooked spacesLeft
+        id
+        datetime
+        capacity
+        spacesBooked
+        spacesLeft
         register(pageSize: 100) {
           total
-          nodes { id spaces isCancelled purchasedBy { id firstName lastName email } boughtFor { firstName lastName } }
+          nodes {
+            id
+            spaces
+            isCancelled
+            purchasedBy {
+              id
+              firstName
+              lastName
+              email
+            }
+            boughtFor {
+              firstName
+              lastName
+            }
+          }
         }
       }
     }
@@ -257,6 +540,12 @@ export const EventRegisterQuery = graphql(`
 
 export const BookEventMutation = graphql(`
   mutation BookEvent($input: BookEventInput!) {
-    bookEvent(input: $input) { id bookings { id spaces } }
+    bookEvent(input: $input) {
+      id
+      bookings {
+        id
+        spaces
+      }
+    }
   }
 `);

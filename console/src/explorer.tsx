@@ -42,7 +42,9 @@ function Explorer() {
   return (
     <div className="explorer">
       <header className="explorer-bar">
-        <a href="/admin" className="back">← Console</a>
+        <a href="/admin" className="back">
+          ← Console
+        </a>
         <h1>GraphQL explorer</h1>
         <fieldset className="auth">
           <legend className="visually-hidden">Send requests as</legend>

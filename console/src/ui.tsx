@@ -137,7 +137,19 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="pager" aria-label={label}>

@@ -29,7 +29,9 @@ export function ApiClients() {
           New API client
         </button>
       </PageHeader>
-      <p className="lead">Machine-to-machine clients exchange their id and secret at <code>/m2m/token</code> for a short-lived token carrying their scopes.</p>
+      <p className="lead">
+        Machine-to-machine clients exchange their id and secret at <code>/m2m/token</code> for a short-lived token carrying their scopes.
+      </p>
       {query.loading && !query.data && <Loading label="Loading API clients…" />}
       <ErrorText error={query.error} />
       {query.data && clients.length === 0 && <Empty>No API clients yet. Create one to let another system call the API.</Empty>}
@@ -44,7 +46,9 @@ export function ApiClients() {
                 <th scope="col">Expires</th>
                 <th scope="col">Last used</th>
                 <th scope="col">Status</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -54,11 +58,21 @@ export function ApiClients() {
                     {client.name}
                     {client.description && <span className="sub">{client.description}</span>}
                   </th>
-                  <td data-label="Client id"><code>{client.id}</code></td>
+                  <td data-label="Client id">
+                    <code>{client.id}</code>
+                  </td>
                   <td data-label="Scopes">
                     <details>
-                      <summary>{client.scopes.length} {client.scopes.length === 1 ? 'scope' : 'scopes'}</summary>
-                      <ul className="chips">{client.scopes.map((s) => <li key={s}><code>{s}</code></li>)}</ul>
+                      <summary>
+                        {client.scopes.length} {client.scopes.length === 1 ? 'scope' : 'scopes'}
+                      </summary>
+                      <ul className="chips">
+                        {client.scopes.map((s) => (
+                          <li key={s}>
+                            <code>{s}</code>
+                          </li>
+                        ))}
+                      </ul>
                     </details>
                   </td>
                   <td data-label="Expires">{formatDateTime(client.expiresAt, 'Never')}</td>
@@ -72,9 +86,15 @@ export function ApiClients() {
                   <td className="actions">
                     {!client.revoked && (
                       <>
-                        <button type="button" onClick={() => setEditing(client)} aria-label={`Change scopes of ${client.name}`}>Change scopes</button>
-                        <button type="button" onClick={() => setRotating(client)} aria-label={`Rotate secret of ${client.name}`}>Rotate secret</button>
-                        <button type="button" className="danger" onClick={() => setRevoking(client)} aria-label={`Revoke ${client.name}`}>Revoke</button>
+                        <button type="button" onClick={() => setEditing(client)} aria-label={`Change scopes of ${client.name}`}>
+                          Change scopes
+                        </button>
+                        <button type="button" onClick={() => setRotating(client)} aria-label={`Rotate secret of ${client.name}`}>
+                          Rotate secret
+                        </button>
+                        <button type="button" className="danger" onClick={() => setRevoking(client)} aria-label={`Revoke ${client.name}`}>
+                          Revoke
+                        </button>
                       </>
                     )}
                   </td>
@@ -84,10 +104,43 @@ export function ApiClients() {
           </table>
         </div>
       )}
-      {creating && <CreateDialog catalogue={catalogue} onClose={() => { setCreating(false); query.reload(); }} />}
-      {editing && <ScopesDialog client={editing} catalogue={catalogue} onClose={() => { setEditing(undefined); query.reload(); }} />}
-      {rotating && <RotateDialog client={rotating} onClose={() => { setRotating(undefined); query.reload(); }} />}
-      {revoking && <RevokeDialog client={revoking} onClose={() => { setRevoking(undefined); query.reload(); }} />}
+      {creating && (
+        <CreateDialog
+          catalogue={catalogue}
+          onClose={() => {
+            setCreating(false);
+            query.reload();
+          }}
+        />
+      )}
+      {editing && (
+        <ScopesDialog
+          client={editing}
+          catalogue={catalogue}
+          onClose={() => {
+            setEditing(undefined);
+            query.reload();
+          }}
+        />
+      )}
+      {rotating && (
+        <RotateDialog
+          client={rotating}
+          onClose={() => {
+            setRotating(undefined);
+            query.reload();
+          }}
+        />
+      )}
+      {revoking && (
+        <RevokeDialog
+          client={revoking}
+          onClose={() => {
+            setRevoking(undefined);
+            query.reload();
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -99,7 +152,17 @@ function Status({ client }: { client: Client }) {
 }
 
 /** Scope checkboxes grouped as the catalogue groups them, each with its description. */
-function ScopePicker({ catalogue, selected, onChange, describedBy }: { catalogue: readonly Scope[]; selected: Set<string>; onChange: (next: Set<string>) => void; describedBy?: string }) {
+function ScopePicker({
+  catalogue,
+  selected,
+  onChange,
+  describedBy,
+}: {
+  catalogue: readonly Scope[];
+  selected: Set<string>;
+  onChange: (next: Set<string>) => void;
+  describedBy?: string;
+}) {
   const groups = useMemo(() => {
     const byGroup = new Map<string, Scope[]>();
     for (const scope of catalogue) byGroup.set(scope.group, [...(byGroup.get(scope.group) ?? []), scope]);
@@ -113,7 +176,7 @@ function ScopePicker({ catalogue, selected, onChange, describedBy }: { catalogue
   };
   const setGroup = (scopes: Scope[], on: boolean) => {
     const next = new Set(selected);
-    for (const s of scopes) (on ? next.add(s.name) : next.delete(s.name));
+    for (const s of scopes) on ? next.add(s.name) : next.delete(s.name);
     onChange(next);
   };
   return (
@@ -123,7 +186,12 @@ function ScopePicker({ catalogue, selected, onChange, describedBy }: { catalogue
         return (
           <fieldset key={group}>
             <legend>{group}</legend>
-            <button type="button" className="link-button small" onClick={() => setGroup(scopes, !all)} aria-label={`${all ? 'Clear' : 'Select'} all ${group} scopes`}>
+            <button
+              type="button"
+              className="link-button small"
+              onClick={() => setGroup(scopes, !all)}
+              aria-label={`${all ? 'Clear' : 'Select'} all ${group} scopes`}
+            >
               {all ? 'Clear all' : 'Select all'}
             </button>
             {scopes.map((scope) => (
@@ -156,7 +224,8 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
     if (!name.trim()) return setProblem('Give the client a name.');
     if (scopes.size === 0) return setProblem('Choose at least one scope.');
     const expiresInDays = days.trim() ? Number(days) : null;
-    if (expiresInDays !== null && (!Number.isInteger(expiresInDays) || expiresInDays < 1)) return setProblem('Expires after: a whole number of days, 1 or more, or empty for never.');
+    if (expiresInDays !== null && (!Number.isInteger(expiresInDays) || expiresInDays < 1))
+      return setProblem('Expires after: a whole number of days, 1 or more, or empty for never.');
     setProblem(undefined);
     const result = await create.run({ input: { name: name.trim(), description: description.trim() || null, scopes: [...scopes], expiresInDays } });
     if (result) setCreated({ id: result.createApiClient.client.id, name: result.createApiClient.client.name, secret: result.createApiClient.secret });
@@ -170,7 +239,9 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
           </p>
           <SecretBox label="Client secret" value={created.secret} />
           <div className="dialog-actions">
-            <button type="button" className="primary" onClick={onClose}>Done</button>
+            <button type="button" className="primary" onClick={onClose}>
+              Done
+            </button>
           </div>
         </div>
       ) : (
@@ -186,15 +257,29 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
           </div>
           <div className="field">
             <label htmlFor={ids.days}>Expires after (days)</label>
-            <input id={ids.days} type="number" inputMode="numeric" min={1} value={days} onChange={(e) => setDays(e.target.value)} aria-describedby={`${ids.days}-hint`} />
-            <span className="hint" id={`${ids.days}-hint`}>Leave empty for a client that never expires.</span>
+            <input
+              id={ids.days}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              aria-describedby={`${ids.days}-hint`}
+            />
+            <span className="hint" id={`${ids.days}-hint`}>
+              Leave empty for a client that never expires.
+            </span>
           </div>
           <h3 id={ids.scopes}>Scopes</h3>
           <ScopePicker catalogue={catalogue} selected={scopes} onChange={setScopes} describedBy={ids.scopes} />
           <ErrorText error={problem ?? create.error} />
           <div className="dialog-actions">
-            <button type="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className="primary" disabled={create.busy}>{create.busy ? 'Creating…' : 'Create client'}</button>
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={create.busy}>
+              {create.busy ? 'Creating…' : 'Create client'}
+            </button>
           </div>
         </form>
       )}
@@ -219,8 +304,12 @@ function ScopesDialog({ client, catalogue, onClose }: { client: Client; catalogu
         <ScopePicker catalogue={catalogue} selected={scopes} onChange={setScopes} />
         <ErrorText error={problem ?? save.error} />
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={save.busy}>{save.busy ? 'Saving…' : 'Save scopes'}</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save scopes'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -241,10 +330,20 @@ function RotateDialog({ client, onClose }: { client: Client; onClose: () => void
           <SecretBox
             label="New client secret"
             value={result.secret}
-            note={result.until ? <>The old secret keeps working until <strong>{formatDateTime(result.until)}</strong>, so the client can switch without downtime.</> : <>The old secret no longer works.</>}
+            note={
+              result.until ? (
+                <>
+                  The old secret keeps working until <strong>{formatDateTime(result.until)}</strong>, so the client can switch without downtime.
+                </>
+              ) : (
+                <>The old secret no longer works.</>
+              )
+            }
           />
           <div className="dialog-actions">
-            <button type="button" className="primary" onClick={onClose}>Done</button>
+            <button type="button" className="primary" onClick={onClose}>
+              Done
+            </button>
           </div>
         </div>
       ) : (
@@ -252,8 +351,12 @@ function RotateDialog({ client, onClose }: { client: Client; onClose: () => void
           <p>A new secret is made and shown once. The current secret keeps working for a grace period, then stops.</p>
           <ErrorText error={rotate.error} />
           <div className="dialog-actions">
-            <button type="button" onClick={onClose}>Cancel</button>
-            <button type="button" className="primary" onClick={go} disabled={rotate.busy}>{rotate.busy ? 'Rotating…' : 'Rotate secret'}</button>
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" className="primary" onClick={go} disabled={rotate.busy}>
+              {rotate.busy ? 'Rotating…' : 'Rotate secret'}
+            </button>
           </div>
         </div>
       )}
@@ -274,8 +377,12 @@ function RevokeDialog({ client, onClose }: { client: Client; onClose: () => void
         </p>
         <ErrorText error={revoke.error} />
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Keep it</button>
-          <button type="button" className="danger" onClick={go} disabled={revoke.busy}>{revoke.busy ? 'Revoking…' : 'Revoke client'}</button>
+          <button type="button" onClick={onClose}>
+            Keep it
+          </button>
+          <button type="button" className="danger" onClick={go} disabled={revoke.busy}>
+            {revoke.busy ? 'Revoking…' : 'Revoke client'}
+          </button>
         </div>
       </div>
     </Dialog>

@@ -28,6 +28,13 @@ function parseDay(date: string): Date {
   return new Date(y!, m! - 1, d!);
 }
 const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+/** Whether a slot has begun, by this device's clock (the facilitator's timezone is assumed to be the studio's). */
+function isPast(date: string, start: string): boolean {
+  const [h, m] = start.split(':').map(Number);
+  const at = parseDay(date);
+  at.setHours(h!, m!);
+  return at.getTime() < Date.now();
+}
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 export function Appointments() {
@@ -63,26 +70,48 @@ export function Appointments() {
             <div className="field">
               <label htmlFor={ids.facilitator}>Facilitator</label>
               <select id={ids.facilitator} value={facilitatorId} onChange={(e) => setFacilitatorId(e.target.value)}>
-                {facilitators.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+                {facilitators.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
               <label htmlFor={ids.service}>Service</label>
               <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
-                {services.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                {services.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="week-nav" role="group" aria-label="Week">
-              <button type="button" onClick={() => setWeek((w) => addDays(w, -7))}>Previous week</button>
-              <button type="button" onClick={() => setWeek(mondayOf(new Date()))}>This week</button>
-              <button type="button" onClick={() => setWeek((w) => addDays(w, 7))}>Next week</button>
+              <button type="button" onClick={() => setWeek((w) => addDays(w, -7))}>
+                Previous week
+              </button>
+              <button type="button" onClick={() => setWeek(mondayOf(new Date()))}>
+                This week
+              </button>
+              <button type="button" onClick={() => setWeek((w) => addDays(w, 7))}>
+                Next week
+              </button>
             </div>
           </div>
           <h2 className="week-title" aria-live="polite">
-            Week of {formatDate(startDate)} to {formatDate(endDate)}{facilitator && <span className="sub"> · times in {facilitator.timezone}</span>}
+            Week of {formatDate(startDate)} to {formatDate(endDate)}
+            {facilitator && <span className="sub"> · times in {facilitator.timezone}</span>}
           </h2>
-          <p className="legend"><span className="slot free sample" aria-hidden="true" /> free <span className="slot taken sample" aria-hidden="true" /> taken <span className="slot appt sample" aria-hidden="true" /> appointment</p>
-          {flash && <p className="notice" role="status">{flash}</p>}
+          <p className="legend">
+            <span className="slot free sample" aria-hidden="true" /> free <span className="slot taken sample" aria-hidden="true" /> taken{' '}
+            <span className="slot appt sample" aria-hidden="true" /> appointment
+          </p>
+          {flash && (
+            <p className="notice" role="status">
+              {flash}
+            </p>
+          )}
           <ErrorText error={calendar.error} />
           {calendar.loading && !calendar.data && <Loading label="Loading the week…" />}
           {calendar.data && (
@@ -123,55 +152,111 @@ export function Appointments() {
   );
 }
 
-function Week({ data, loading, onBook, onOpen }: { data: AvailabilityData; loading: boolean; onBook: (date: string, time: string) => void; onOpen: (a: Appointment) => void }) {
+function Week({
+  data,
+  loading,
+  onBook,
+  onOpen,
+}: {
+  data: AvailabilityData;
+  loading: boolean;
+  onBook: (date: string, time: string) => void;
+  onOpen: (a: Appointment) => void;
+}) {
   const appointments = (data.appointments?.nodes ?? []).filter((a) => a.status !== 'CANCELLED');
+  const dates = data.availability.dates;
+  // On a phone one day shows at a time: today's when it is in the week.
+  const [shown, setShown] = useState(() =>
+    Math.max(
+      0,
+      dates.findIndex((d) => d.date === iso(new Date())),
+    ),
+  );
   return (
-    <div className="week" aria-busy={loading}>
-      {data.availability.dates.map((day) => {
-        const dayAppointments = appointments.filter((a) => a.datetime.startsWith(day.date));
-        const slots = day.windows.flatMap((w) => w.slots);
-        const free = slots.filter((s) => s.available).length;
-        const label = weekday.format(parseDay(day.date));
-        return (
-          <section key={day.date} className="day" aria-label={`${label}: ${slots.length ? `${free} of ${slots.length} slots free` : 'not working'}`}>
-            <h3>{label}</h3>
-            {slots.length === 0 && <p className="sub">Not working</p>}
-            <ul className="slots">
-              {slots.map((slot) => {
-                const starts = dayAppointments.find((a) => a.datetime.slice(11, 16) === slot.start);
-                if (starts)
+    <>
+      <div className="day-tabs" role="group" aria-label="Day to show">
+        {dates.map((day, i) => (
+          <button key={day.date} type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
+            {weekday.format(parseDay(day.date))}
+          </button>
+        ))}
+      </div>
+      <div className="week" aria-busy={loading}>
+        {dates.map((day, i) => {
+          const dayAppointments = appointments.filter((a) => a.datetime.startsWith(day.date));
+          const slots = day.windows.flatMap((w) => w.slots);
+          const free = slots.filter((s) => s.available).length;
+          const label = weekday.format(parseDay(day.date));
+          return (
+            <section
+              key={day.date}
+              className={i === shown ? 'day shown' : 'day'}
+              aria-label={`${label}: ${slots.length ? `${free} of ${slots.length} slots free` : 'not working'}`}
+            >
+              <h3>{label}</h3>
+              {slots.length === 0 && <p className="sub">Not working</p>}
+              <ul className="slots">
+                {slots.map((slot) => {
+                  const starts = dayAppointments.find((a) => a.datetime.slice(11, 16) === slot.start);
+                  if (starts)
+                    return (
+                      <li key={slot.start}>
+                        <button
+                          type="button"
+                          className="slot appt"
+                          onClick={() => onOpen(starts)}
+                          aria-label={`${slot.start} ${label}: ${starts.customer.firstName} ${starts.customer.lastName}, ${starts.service.name}. Open appointment`}
+                        >
+                          <span className="time">{slot.start}</span> {starts.customer.firstName} {starts.customer.lastName[0]}.
+                        </button>
+                      </li>
+                    );
+                  if (isPast(day.date, slot.start))
+                    return (
+                      <li key={slot.start}>
+                        <span className="slot past">
+                          <span className="time">{slot.start}</span> <span className="visually-hidden">{label}</span> past
+                        </span>
+                      </li>
+                    );
+                  if (!slot.available)
+                    return (
+                      <li key={slot.start}>
+                        <span className="slot taken" data-slot={`${day.date} ${slot.start}`}>
+                          <span className="time">{slot.start}</span> <span className="visually-hidden">{label}</span> taken
+                        </span>
+                      </li>
+                    );
                   return (
                     <li key={slot.start}>
-                      <button type="button" className="slot appt" onClick={() => onOpen(starts)} aria-label={`${slot.start} ${label}: ${starts.customer.firstName} ${starts.customer.lastName}, ${starts.service.name}. Open appointment`}>
-                        <span className="time">{slot.start}</span> {starts.customer.firstName} {starts.customer.lastName[0]}.
+                      <button
+                        type="button"
+                        className="slot free"
+                        data-slot={`${day.date} ${slot.start}`}
+                        onClick={() => onBook(day.date, slot.start)}
+                        aria-label={`Book ${slot.start} on ${label}`}
+                      >
+                        <span className="time">{slot.start}</span> free
                       </button>
                     </li>
                   );
-                if (!slot.available)
-                  return (
-                    <li key={slot.start}>
-                      <span className="slot taken" data-slot={`${day.date} ${slot.start}`}>
-                        <span className="time">{slot.start}</span> <span className="visually-hidden">{label}</span> taken
-                      </span>
-                    </li>
-                  );
-                return (
-                  <li key={slot.start}>
-                    <button type="button" className="slot free" data-slot={`${day.date} ${slot.start}`} onClick={() => onBook(day.date, slot.start)} aria-label={`Book ${slot.start} on ${label}`}>
-                      <span className="time">{slot.start}</span> free
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        );
-      })}
-    </div>
+                })}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
 
-export function CustomerPicker({ value, onChange }: { value: { id: string; name: string } | undefined; onChange: (c: { id: string; name: string } | undefined) => void }) {
+export function CustomerPicker({
+  value,
+  onChange,
+}: {
+  value: { id: string; name: string } | undefined;
+  onChange: (c: { id: string; name: string } | undefined) => void;
+}) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const inputId = useId();
@@ -192,12 +277,23 @@ export function CustomerPicker({ value, onChange }: { value: { id: string; name:
       <div className="choices" role="radiogroup" aria-label="Matching customers">
         {nodes.map((c) => (
           <label key={c.id} className="check">
-            <input type="radio" name={`${inputId}-customer`} checked={value?.id === c.id} onChange={() => onChange({ id: c.id, name: `${c.firstName} ${c.lastName}` })} />
-            <span>{c.firstName} {c.lastName} <span className="sub">{c.email}</span></span>
+            <input
+              type="radio"
+              name={`${inputId}-customer`}
+              checked={value?.id === c.id}
+              onChange={() => onChange({ id: c.id, name: `${c.firstName} ${c.lastName}` })}
+            />
+            <span>
+              {c.firstName} {c.lastName} <span className="sub">{c.email}</span>
+            </span>
           </label>
         ))}
       </div>
-      {value && <p className="hint">Chosen: <strong>{value.name}</strong></p>}
+      {value && (
+        <p className="hint">
+          Chosen: <strong>{value.name}</strong>
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -230,7 +326,16 @@ function BookDialog(props: {
     if (!service || !optionName) return setProblem('Choose a service and an option.');
     setProblem(undefined);
     const result = await book.run({
-      input: { customerId: customer.id, serviceId: service.id, optionName, facilitatorId: props.facilitatorId, datetime: `${props.date}T${props.time}:00`, payWith, notes: notes.trim() || null, packageId: null },
+      input: {
+        customerId: customer.id,
+        serviceId: service.id,
+        optionName,
+        facilitatorId: props.facilitatorId,
+        datetime: `${props.date}T${props.time}:00`,
+        payWith,
+        notes: notes.trim() || null,
+        packageId: null,
+      },
     });
     if (result) props.onClose(`Booked ${customer.name} for ${service.name} on ${formatLocal(result.bookAppointment.datetime)}.`);
   };
@@ -242,7 +347,11 @@ function BookDialog(props: {
         <div className="field">
           <label htmlFor={ids.service}>Service</label>
           <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
-            {props.services.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {props.services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -250,7 +359,8 @@ function BookDialog(props: {
           <select id={ids.option} value={optionName} onChange={(e) => setOptionName(e.target.value)}>
             {options.map((o) => (
               <option key={o.name} value={o.name}>
-                {o.name} · {o.durationMinutes} min · {money(o.base100Price, 'GBP')}{o.credits ? ` or ${o.credits} credits` : ''}
+                {o.name} · {o.durationMinutes} min · {money(o.base100Price, 'GBP')}
+                {o.credits ? ` or ${o.credits} credits` : ''}
               </option>
             ))}
           </select>
@@ -268,8 +378,12 @@ function BookDialog(props: {
         </div>
         <ErrorText error={problem ?? book.error} />
         <div className="dialog-actions">
-          <button type="button" onClick={() => props.onClose()}>Cancel</button>
-          <button type="submit" className="primary" disabled={book.busy}>{book.busy ? 'Booking…' : 'Book appointment'}</button>
+          <button type="button" onClick={() => props.onClose()}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={book.busy}>
+            {book.busy ? 'Booking…' : 'Book appointment'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -293,7 +407,8 @@ function AppointmentDialog({ appointment, onClose }: { appointment: Appointment;
     <Dialog title={`${appointment.service.name} with ${name}`} open onClose={() => onClose()}>
       <div className="stack">
         <p>
-          {formatLocal(appointment.datetime)} · {appointment.durationMinutes} min · {appointment.optionName} · <span className="badge">{appointment.status.toLowerCase()}</span>
+          {formatLocal(appointment.datetime)} · {appointment.durationMinutes} min · {appointment.optionName} ·{' '}
+          <span className="badge">{appointment.status.toLowerCase()}</span>
         </p>
         <form className="stack" onSubmit={move} noValidate aria-label="Reschedule">
           <h3>Reschedule</h3>
@@ -308,7 +423,12 @@ function AppointmentDialog({ appointment, onClose }: { appointment: Appointment;
             </div>
           </div>
           <ErrorText error={reschedule.error} />
-          <button type="submit" disabled={reschedule.busy || (minutes(time) === minutes(appointment.datetime.slice(11, 16)) && date === appointment.datetime.slice(0, 10))}>
+          <button
+            type="submit"
+            disabled={
+              reschedule.busy || (minutes(time) === minutes(appointment.datetime.slice(11, 16)) && date === appointment.datetime.slice(0, 10))
+            }
+          >
             {reschedule.busy ? 'Moving…' : 'Reschedule'}
           </button>
         </form>
@@ -318,16 +438,31 @@ function AppointmentDialog({ appointment, onClose }: { appointment: Appointment;
             <p>Cancel this appointment? Credits it was paid with go back to the pass.</p>
             <ErrorText error={cancel.error} />
             <div className="button-row">
-              <button type="button" onClick={() => setConfirming(false)}>Keep it</button>
-              <button type="button" className="danger" disabled={cancel.busy} onClick={async () => { if (await cancel.run({ id: appointment.id })) onClose(`Cancelled ${name}'s appointment.`); }}>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={cancel.busy}
+                onClick={async () => {
+                  if (await cancel.run({ id: appointment.id })) onClose(`Cancelled ${name}'s appointment.`);
+                }}
+              >
                 Yes, cancel appointment
               </button>
             </div>
           </div>
         ) : (
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>Cancel appointment</button>
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Cancel appointment
+          </button>
         )}
-        <div className="dialog-actions"><button type="button" onClick={() => onClose()}>Close</button></div>
+        <div className="dialog-actions">
+          <button type="button" onClick={() => onClose()}>
+            Close
+          </button>
+        </div>
       </div>
     </Dialog>
   );

@@ -67,16 +67,24 @@ export function AuditLog() {
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Audit log">
-        <a className="button" href={`/admin/audit.csv?${csv.toString()}`} download>Export CSV</a>
+        <a className="button" href={`/admin/audit.csv?${csv.toString()}`} download>
+          Export CSV
+        </a>
       </PageHeader>
-      <p className="lead">Every call to the APIs and the console, who made it and what it touched. Entries are kept for {retention} days, then deleted.</p>
+      <p className="lead">
+        Every call to the APIs and the console, who made it and what it touched. Entries are kept for {retention} days, then deleted.
+      </p>
       <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor={ids.client}>API client</label>
           {clients.data?.apiClients ? (
             <select id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)}>
               <option value="">Any client</option>
-              {clients.data.apiClients.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.id})</option>)}
+              {clients.data.apiClients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.id})
+                </option>
+              ))}
             </select>
           ) : (
             <input id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} placeholder="m2m_…" />
@@ -87,7 +95,11 @@ export function AuditLog() {
             <label htmlFor={ids.user}>Console user</label>
             <select id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)}>
               <option value="">Any user</option>
-              {users.data.consoleUsers.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
+              {users.data.consoleUsers.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -111,7 +123,9 @@ export function AuditLog() {
           <label htmlFor={ids.method}>Method</label>
           <select id={ids.method} value={draft.method} onChange={(e) => set('method', e.target.value)}>
             <option value="">Any method</option>
-            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
+            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
+              <option key={m}>{m}</option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -131,8 +145,19 @@ export function AuditLog() {
           <span>Denials only</span>
         </label>
         <div className="filter-actions">
-          <button type="submit" className="primary">Apply filters</button>
-          <button type="button" onClick={() => { setDraft(EMPTY); setApplied(EMPTY); setPage(0); }}>Clear</button>
+          <button type="submit" className="primary">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setDraft(EMPTY);
+              setApplied(EMPTY);
+              setPage(0);
+            }}
+          >
+            Clear
+          </button>
         </div>
       </form>
       <ErrorText error={log.error} />
@@ -150,23 +175,38 @@ export function AuditLog() {
                   <th scope="col">Call</th>
                   <th scope="col">Resource</th>
                   <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Details</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data.items.map((entry) => (
                   <tr key={entry.id} className={entry.status >= 400 ? 'denied' : undefined}>
                     <td data-label="When">{formatDateTime(entry.at)}</td>
-                    <td data-label="Who" className="mono">{entry.userEmail ?? entry.actor}</td>
+                    <td data-label="Who" className="mono">
+                      {entry.userEmail ?? entry.actor}
+                    </td>
                     <td data-label="Surface">{entry.surface}</td>
-                    <td data-label="Call" className="mono">{entry.method} {entry.path}</td>
-                    <td data-label="Resource">{entry.resourceType ?? '—'}{entry.operation && <span className="sub">{entry.operation}</span>}</td>
+                    <td data-label="Call" className="mono">
+                      {entry.method} {entry.path}
+                    </td>
+                    <td data-label="Resource">
+                      {entry.resourceType ?? '—'}
+                      {entry.operation && <span className="sub">{entry.operation}</span>}
+                    </td>
                     <td data-label="Status">
                       <span className={entry.status >= 400 ? 'badge bad' : 'badge good'}>{entry.status}</span>
                       {entry.missingScope && <span className="sub">needs {entry.missingScope}</span>}
                     </td>
                     <td className="actions">
-                      <button type="button" onClick={() => setOpen(entry)} aria-label={`Details of ${entry.method} ${entry.path} at ${formatDateTime(entry.at)}`}>Details</button>
+                      <button
+                        type="button"
+                        onClick={() => setOpen(entry)}
+                        aria-label={`Details of ${entry.method} ${entry.path} at ${formatDateTime(entry.at)}`}
+                      >
+                        Details
+                      </button>
                     </td>
                   </tr>
                 ))}
@@ -203,7 +243,11 @@ export function AuditLog() {
               </div>
             ))}
           </dl>
-          <div className="dialog-actions"><button type="button" className="primary" onClick={() => setOpen(undefined)}>Close</button></div>
+          <div className="dialog-actions">
+            <button type="button" className="primary" onClick={() => setOpen(undefined)}>
+              Close
+            </button>
+          </div>
         </Dialog>
       )}
     </section>

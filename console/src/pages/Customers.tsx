@@ -24,7 +24,15 @@ export function Customers() {
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Customers" />
-      <form role="search" className="search" onSubmit={(e) => { e.preventDefault(); setSearch(text.trim()); setPage(0); }}>
+      <form
+        role="search"
+        className="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(text.trim());
+          setPage(0);
+        }}
+      >
         <label htmlFor={searchId}>Search customers</label>
         <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" />
         <button type="submit">Search</button>
@@ -47,7 +55,11 @@ export function Customers() {
               <tbody>
                 {data.nodes.map((c) => (
                   <tr key={c.id}>
-                    <th scope="row" data-label="Name"><Link to={`/customers/${encodeURIComponent(c.id)}`}>{c.lastName}, {c.firstName}</Link></th>
+                    <th scope="row" data-label="Name">
+                      <Link to={`/customers/${encodeURIComponent(c.id)}`}>
+                        {c.lastName}, {c.firstName}
+                      </Link>
+                    </th>
                     <td data-label="Email">{c.email}</td>
                     <td data-label="Mobile">{c.mobile ?? '—'}</td>
                     <td data-label="Status">{c.archived ? <span className="badge">Archived</span> : <span className="badge good">Active</span>}</td>
@@ -68,7 +80,9 @@ export function CustomerProfile({ id }: { id: string }) {
   const customer = query.data?.customer;
   return (
     <section aria-labelledby="page-title">
-      <p className="breadcrumb"><Link to="/customers">← Customers</Link></p>
+      <p className="breadcrumb">
+        <Link to="/customers">← Customers</Link>
+      </p>
       <PageHeader title={customer ? `${customer.firstName} ${customer.lastName}` : 'Customer'} />
       <ErrorText error={query.error} />
       {query.loading && !query.data && <Loading label="Loading the customer…" />}
@@ -76,11 +90,26 @@ export function CustomerProfile({ id }: { id: string }) {
       {customer && (
         <div className="profile">
           <dl className="details card">
-            <div><dt>Email</dt><dd>{customer.email}</dd></div>
-            <div><dt>Mobile</dt><dd>{customer.mobile ?? '—'}</dd></div>
-            <div><dt>Customer since</dt><dd>{formatDateTime(customer.createdAt)}</dd></div>
-            <div><dt>Id</dt><dd className="mono">{customer.id}</dd></div>
-            <div><dt>Status</dt><dd>{customer.archived ? 'Archived' : 'Active'}</dd></div>
+            <div>
+              <dt>Email</dt>
+              <dd>{customer.email}</dd>
+            </div>
+            <div>
+              <dt>Mobile</dt>
+              <dd>{customer.mobile ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Customer since</dt>
+              <dd>{formatDateTime(customer.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Id</dt>
+              <dd className="mono">{customer.id}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{customer.archived ? 'Archived' : 'Active'}</dd>
+            </div>
           </dl>
 
           <section className="card" aria-labelledby="bookings-title">
@@ -109,8 +138,8 @@ export function CustomerProfile({ id }: { id: string }) {
               <ul className="list">
                 {customer.passPurchases.nodes.map((p) => (
                   <li key={p.id}>
-                    <strong>{p.pass.name}</strong> · {p.creditsRemaining} of {p.creditsAllocated} credits left · {formatDate(p.starts)} to {formatDate(p.expires)}{' '}
-                    <span className={p.status === 'ACTIVE' ? 'badge good' : 'badge'}>{p.status.toLowerCase()}</span>
+                    <strong>{p.pass.name}</strong> · {p.creditsRemaining} of {p.creditsAllocated} credits left · {formatDate(p.starts)} to{' '}
+                    {formatDate(p.expires)} <span className={p.status === 'ACTIVE' ? 'badge good' : 'badge'}>{p.status.toLowerCase()}</span>
                   </li>
                 ))}
               </ul>
@@ -142,7 +171,9 @@ export function CustomerProfile({ id }: { id: string }) {
                 {customer.notes.nodes.map((n) => (
                   <li key={n.id}>
                     <p className="note-body">{n.body}</p>
-                    <span className="sub">{n.author ?? 'Staff'} · {formatDateTime(n.createdAt)}</span>
+                    <span className="sub">
+                      {n.author ?? 'Staff'} · {formatDateTime(n.createdAt)}
+                    </span>
                   </li>
                 ))}
               </ul>

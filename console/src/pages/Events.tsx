@@ -28,56 +28,82 @@ export function Events() {
       {data && data.nodes.length === 0 && <Empty>No events yet.</Empty>}
       {data && data.nodes.length > 0 && (
         <>
-          <div className="cards">
+          <div className="cards two">
             {data.nodes.map((event) => (
-              <article key={event.id} className="card" aria-labelledby={`evt-${event.id}`}>
-                <header className="card-head">
-                  <h2 id={`evt-${event.id}`}>{event.name}</h2>
-                  <span className="badge">{event.kind === 'ONE_OFF' ? 'one-off' : 'schedule'}</span>
-                </header>
-                {event.dates.length === 0 ? (
-                  <Empty>No upcoming dates.</Empty>
-                ) : (
-                  <div className="table-wrap" role="region" aria-label={`Dates of ${event.name}`} tabIndex={0}>
-                    <table className="compact">
-                      <thead>
-                        <tr>
-                          <th scope="col">Date</th>
-                          <th scope="col">Capacity</th>
-                          <th scope="col">Booked</th>
-                          <th scope="col">Left</th>
-                          <th scope="col"><span className="visually-hidden">Register</span></th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {event.dates.slice(0, 8).map((date) => (
-                          <tr key={date.id}>
-                            <td data-label="Date">{formatLocal(date.datetime)}</td>
-                            <td data-label="Capacity">{date.capacity}</td>
-                            <td data-label="Booked">
-                              <meter min={0} max={date.capacity} value={date.spacesBooked} aria-label={`${date.spacesBooked} of ${date.capacity} booked`} /> {date.spacesBooked}
-                            </td>
-                            <td data-label="Left">{date.spacesLeft === 0 ? <span className="badge bad">Full</span> : date.spacesLeft}</td>
-                            <td className="actions">
-                              <button type="button" onClick={() => setOpen({ event, date })} aria-label={`Register for ${event.name} on ${formatLocal(date.datetime)}`}>
-                                Register
-                              </button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                    {event.dates.length > 8 && <p className="sub">and {event.dates.length - 8} later dates</p>}
-                  </div>
-                )}
-              </article>
+              <EventCard key={event.id} event={event} onOpen={(date) => setOpen({ event, date })} />
             ))}
           </div>
           <Pager label="Event pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
         </>
       )}
-      {open && <RegisterDialog event={open.event} date={open.date} onClose={(changed) => { setOpen(undefined); if (changed) query.reload(); }} />}
+      {open && (
+        <RegisterDialog
+          event={open.event}
+          date={open.date}
+          onClose={(changed) => {
+            setOpen(undefined);
+            if (changed) query.reload();
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+const FIRST_DATES = 5;
+
+function EventCard({ event, onOpen }: { event: Event; onOpen: (date: EventDate) => void }) {
+  const [all, setAll] = useState(false);
+  const dates = all ? event.dates : event.dates.slice(0, FIRST_DATES);
+  return (
+    <article className="card" aria-labelledby={`evt-${event.id}`}>
+      <header className="card-head">
+        <h2 id={`evt-${event.id}`}>{event.name}</h2>
+        <span className="badge">{event.kind === 'ONE_OFF' ? 'one-off' : 'schedule'}</span>
+      </header>
+      {event.dates.length === 0 ? (
+        <Empty>No upcoming dates.</Empty>
+      ) : (
+        <div className="table-wrap" role="region" aria-label={`Dates of ${event.name}`} tabIndex={0}>
+          <table className="compact">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Capacity</th>
+                <th scope="col">Booked</th>
+                <th scope="col">Left</th>
+                <th scope="col">
+                  <span className="visually-hidden">Register</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {dates.map((date) => (
+                <tr key={date.id}>
+                  <td data-label="Date">{formatLocal(date.datetime)}</td>
+                  <td data-label="Capacity">{date.capacity}</td>
+                  <td data-label="Booked">
+                    <meter min={0} max={date.capacity} value={date.spacesBooked} aria-label={`${date.spacesBooked} of ${date.capacity} booked`} />{' '}
+                    {date.spacesBooked}
+                  </td>
+                  <td data-label="Left">{date.spacesLeft === 0 ? <span className="badge bad">Full</span> : date.spacesLeft}</td>
+                  <td className="actions">
+                    <button type="button" onClick={() => onOpen(date)} aria-label={`Register for ${event.name} on ${formatLocal(date.datetime)}`}>
+                      Register
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {event.dates.length > FIRST_DATES && (
+            <button type="button" className="link-button show-more" aria-expanded={all} onClick={() => setAll((a) => !a)}>
+              {all ? 'Show fewer dates' : `Show all ${event.dates.length} dates`}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
   );
 }
 
@@ -101,7 +127,18 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
     const n = Number(spaces);
     if (!Number.isInteger(n) || n < 1) return setProblem('Spaces: a whole number, 1 or more.');
     setProblem(undefined);
-    const r = await book.run({ input: { customerId: customer.id, eventDateId: date.id, pricingOptionId: optionId, spaces: n, payWith, boughtForId: null, packageId: null, voucherCode: null } });
+    const r = await book.run({
+      input: {
+        customerId: customer.id,
+        eventDateId: date.id,
+        pricingOptionId: optionId,
+        spaces: n,
+        payWith,
+        boughtForId: null,
+        packageId: null,
+        voucherCode: null,
+      },
+    });
     if (r) {
       setChanged(true);
       setDone(`Registered ${customer.name} (${n} ${n === 1 ? 'space' : 'spaces'}).`);
@@ -113,7 +150,8 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
     <Dialog title={`${event.name}, ${formatLocal(date.datetime)}`} open onClose={() => onClose(changed)}>
       <div className="stack">
         <p>
-          {current ? current.spacesBooked : date.spacesBooked} of {date.capacity} spaces booked · {current ? current.spacesLeft : date.spacesLeft} left
+          {current ? current.spacesBooked : date.spacesBooked} of {date.capacity} spaces booked · {current ? current.spacesLeft : date.spacesLeft}{' '}
+          left
         </p>
         <h3>Register</h3>
         {!mayRead && <p className="hint">Your role cannot read the register of a date.</p>}
@@ -125,7 +163,13 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
             {current.register.nodes.map((b) => (
               <li key={b.id}>
                 {b.purchasedBy.firstName} {b.purchasedBy.lastName}
-                {b.boughtFor && <> for {b.boughtFor.firstName} {b.boughtFor.lastName}</>} · {b.spaces} {b.spaces === 1 ? 'space' : 'spaces'}
+                {b.boughtFor && (
+                  <>
+                    {' '}
+                    for {b.boughtFor.firstName} {b.boughtFor.lastName}
+                  </>
+                )}{' '}
+                · {b.spaces} {b.spaces === 1 ? 'space' : 'spaces'}
                 {b.isCancelled && <span className="badge bad">Cancelled</span>}
               </li>
             ))}
@@ -133,14 +177,21 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
         )}
         <form className="stack" onSubmit={submit} noValidate aria-label="Register a customer">
           <h3>Register a customer</h3>
-          {done && <p className="notice" role="status">{done}</p>}
+          {done && (
+            <p className="notice" role="status">
+              {done}
+            </p>
+          )}
           <CustomerPicker value={customer} onChange={setCustomer} />
           <div className="row">
             <div className="field">
               <label htmlFor={ids.option}>Pricing option</label>
               <select id={ids.option} value={optionId} onChange={(e) => setOptionId(e.target.value)}>
                 {event.pricingOptions.map((o) => (
-                  <option key={o.id} value={o.id}>{o.name} · {money(o.base100Price, o.currency)}{o.credits ? ` or ${o.credits} credits` : ''}</option>
+                  <option key={o.id} value={o.id}>
+                    {o.name} · {money(o.base100Price, o.currency)}
+                    {o.credits ? ` or ${o.credits} credits` : ''}
+                  </option>
                 ))}
               </select>
             </div>
@@ -158,8 +209,12 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
           </div>
           <ErrorText error={problem ?? book.error} />
           <div className="dialog-actions">
-            <button type="button" onClick={() => onClose(changed)}>Close</button>
-            <button type="submit" className="primary" disabled={book.busy || date.spacesLeft === 0}>{book.busy ? 'Registering…' : 'Register customer'}</button>
+            <button type="button" onClick={() => onClose(changed)}>
+              Close
+            </button>
+            <button type="submit" className="primary" disabled={book.busy || date.spacesLeft === 0}>
+              {book.busy ? 'Registering…' : 'Register customer'}
+            </button>
           </div>
         </form>
       </div>

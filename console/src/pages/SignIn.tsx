@@ -26,20 +26,43 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (m
     <main className="sign-in">
       <form className="card" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
         <h1 id="sign-in-title">Sign in to the studio console</h1>
-        {notice && <p className="notice" role="status">{notice}</p>}
+        {notice && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
         <div className="field">
           <label htmlFor="email">Email</label>
-          <input id="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={missing || signIn.error ? 'sign-in-error' : undefined} />
+          <input
+            id="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={missing || signIn.error ? 'sign-in-error' : undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={missing || signIn.error ? 'sign-in-error' : undefined} />
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={missing || signIn.error ? 'sign-in-error' : undefined}
+          />
         </div>
         <ErrorText error={missing ?? signIn.error} id="sign-in-error" />
         <button type="submit" className="primary" disabled={signIn.busy}>
           {signIn.busy ? 'Signing in…' : 'Sign in'}
         </button>
-        <p className="hint">Owners add people with <code>npm run admin -- user create</code>. A new installation writes the demo owner's password to <code>DATA_DIR/demo-credentials.json</code>.</p>
+        <p className="hint">
+          Owners add people with <code>npm run admin -- user create</code>. A new installation writes the demo owner's password to{' '}
+          <code>DATA_DIR/demo-credentials.json</code>.
+        </p>
       </form>
     </main>
   );

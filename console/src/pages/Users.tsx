@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
-import { ConsoleUsersQuery, CreateConsoleUserMutation, RemoveConsoleUserMutation, ResetConsoleUserPasswordMutation, SetConsoleUserRoleMutation } from '../documents.ts';
+import {
+  ConsoleUsersQuery,
+  CreateConsoleUserMutation,
+  RemoveConsoleUserMutation,
+  ResetConsoleUserPasswordMutation,
+  SetConsoleUserRoleMutation,
+} from '../documents.ts';
 import type { ConsoleRole, ConsoleUsersQuery as Data } from '../gql/graphql.ts';
 import { useSession } from '../session.tsx';
 import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
@@ -34,7 +40,11 @@ export function Users() {
     <section aria-labelledby="page-title">
       <PageHeader title="Users" />
       <ul className="roles">
-        {ROLES.map((r) => <li key={r.role}><strong>{r.name}</strong>: {r.about}.</li>)}
+        {ROLES.map((r) => (
+          <li key={r.role}>
+            <strong>{r.name}</strong>: {r.about}.
+          </li>
+        ))}
       </ul>
       <ErrorText error={query.error} />
       {query.loading && !query.data && <Loading label="Loading users…" />}
@@ -47,7 +57,9 @@ export function Users() {
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Last sign-in</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -68,44 +80,104 @@ export function Users() {
           <div className="field">
             <label htmlFor={ids.role}>Role</label>
             <select id={ids.role} value={role} onChange={(e) => setRole(e.target.value as ConsoleRole)}>
-              {ROLES.map((r) => <option key={r.role} value={r.role}>{r.name}</option>)}
+              {ROLES.map((r) => (
+                <option key={r.role} value={r.role}>
+                  {r.name}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         <ErrorText error={create.error} />
-        <div><button type="submit" className="primary" disabled={create.busy}>Add user</button></div>
+        <div>
+          <button type="submit" className="primary" disabled={create.busy}>
+            Add user
+          </button>
+        </div>
       </form>
       {shown && (
         <Dialog title={`Password of ${shown.email}`} open onClose={() => setShown(undefined)}>
           <SecretBox label="Password" value={shown.password} note="Give it to them through a safe channel." />
-          <div className="dialog-actions"><button type="button" className="primary" onClick={() => setShown(undefined)}>Done</button></div>
+          <div className="dialog-actions">
+            <button type="button" className="primary" onClick={() => setShown(undefined)}>
+              Done
+            </button>
+          </div>
         </Dialog>
       )}
-      {removing && <RemoveDialog user={removing} onClose={() => { setRemoving(undefined); query.reload(); }} />}
+      {removing && (
+        <RemoveDialog
+          user={removing}
+          onClose={() => {
+            setRemoving(undefined);
+            query.reload();
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function UserRow({ user, self, onChanged, onShow, onRemove }: { user: User; self: boolean; onChanged: () => void; onShow: (s: { email: string; password: string }) => void; onRemove: () => void }) {
+function UserRow({
+  user,
+  self,
+  onChanged,
+  onShow,
+  onRemove,
+}: {
+  user: User;
+  self: boolean;
+  onChanged: () => void;
+  onShow: (s: { email: string; password: string }) => void;
+  onRemove: () => void;
+}) {
   const setRole = useMutation(SetConsoleUserRoleMutation);
   const reset = useMutation(ResetConsoleUserPasswordMutation);
   const roleId = useId();
   return (
     <tr>
-      <th scope="row" data-label="Email">{user.email}{self && <span className="sub">you</span>}</th>
+      <th scope="row" data-label="Email">
+        {user.email}
+        {self && <span className="sub">you</span>}
+      </th>
       <td data-label="Role">
-        <label htmlFor={roleId} className="visually-hidden">Role of {user.email}</label>
-        <select id={roleId} value={user.role} disabled={setRole.busy} onChange={async (e) => { if (await setRole.run({ id: user.id, role: e.target.value as ConsoleRole })) onChanged(); }}>
-          {ROLES.map((r) => <option key={r.role} value={r.role}>{r.name}</option>)}
+        <label htmlFor={roleId} className="visually-hidden">
+          Role of {user.email}
+        </label>
+        <select
+          id={roleId}
+          value={user.role}
+          disabled={setRole.busy}
+          onChange={async (e) => {
+            if (await setRole.run({ id: user.id, role: e.target.value as ConsoleRole })) onChanged();
+          }}
+        >
+          {ROLES.map((r) => (
+            <option key={r.role} value={r.role}>
+              {r.name}
+            </option>
+          ))}
         </select>
         <ErrorText error={setRole.error} />
       </td>
       <td data-label="Last sign-in">{formatDateTime(user.lastSignInAt, 'Never')}</td>
       <td className="actions">
-        <button type="button" aria-label={`Reset password of ${user.email}`} disabled={reset.busy} onClick={async () => { const r = await reset.run({ id: user.id }); if (r) onShow({ email: user.email, password: r.resetConsoleUserPassword.password }); }}>
+        <button
+          type="button"
+          aria-label={`Reset password of ${user.email}`}
+          disabled={reset.busy}
+          onClick={async () => {
+            const r = await reset.run({ id: user.id });
+            if (r) onShow({ email: user.email, password: r.resetConsoleUserPassword.password });
+          }}
+        >
           Reset password
         </button>
-        {!self && <button type="button" className="danger" aria-label={`Remove ${user.email}`} onClick={onRemove}>Remove</button>}
+        {!self && (
+          <button type="button" className="danger" aria-label={`Remove ${user.email}`} onClick={onRemove}>
+            Remove
+          </button>
+        )}
         <ErrorText error={reset.error} />
       </td>
     </tr>
@@ -119,8 +191,19 @@ function RemoveDialog({ user, onClose }: { user: User; onClose: () => void }) {
       <p>They are signed out at once and can no longer sign in.</p>
       <ErrorText error={remove.error} />
       <div className="dialog-actions">
-        <button type="button" onClick={onClose}>Keep</button>
-        <button type="button" className="danger" disabled={remove.busy} onClick={async () => { if (await remove.run({ id: user.id })) onClose(); }}>Remove user</button>
+        <button type="button" onClick={onClose}>
+          Keep
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={remove.busy}
+          onClick={async () => {
+            if (await remove.run({ id: user.id })) onClose();
+          }}
+        >
+          Remove user
+        </button>
       </div>
     </Dialog>
   );

@@ -30,9 +30,14 @@ export function Webhooks() {
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Webhooks">
-        <button type="button" onClick={query.reload} disabled={query.loading}>Refresh</button>
+        <button type="button" onClick={query.reload} disabled={query.loading}>
+          Refresh
+        </button>
       </PageHeader>
-      <p className="lead">The studio POSTs signed notifications to these HTTPS endpoints. Receivers verify <code>X-Service-Signature</code> with the endpoint's signing secret.</p>
+      <p className="lead">
+        The studio POSTs signed notifications to these HTTPS endpoints. Receivers verify <code>X-Service-Signature</code> with the endpoint's signing
+        secret.
+      </p>
       {query.loading && !query.data && <Loading label="Loading webhooks…" />}
       <ErrorText error={query.error} />
       {query.data && (
@@ -69,7 +74,10 @@ function EventChecks({ value, onChange, legend }: { value: Set<WebhookEventKind>
               onChange(next);
             }}
           />
-          <span><code>{k.name}</code><span className="sub">{k.about}</span></span>
+          <span>
+            <code>{k.name}</code>
+            <span className="sub">{k.about}</span>
+          </span>
         </label>
       ))}
     </fieldset>
@@ -102,7 +110,16 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
         <h3>Endpoint added</h3>
         <SecretBox label="Signing secret" value={secret} note="You can reveal it again on the endpoint later." />
         <div className="dialog-actions">
-          <button type="button" className="primary" onClick={() => { setSecret(undefined); onSaved(); }}>Done</button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              setSecret(undefined);
+              onSaved();
+            }}
+          >
+            Done
+          </button>
         </div>
       </div>
     );
@@ -126,8 +143,14 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
       <EventChecks value={events} onChange={setEvents} legend="Events to send" />
       <ErrorText error={problem ?? (urlError ? undefined : save.error)} />
       <div className="dialog-actions">
-        {onCancel && <button type="button" onClick={onCancel}>Cancel</button>}
-        <button type="submit" className="primary" disabled={save.busy}>{save.busy ? 'Saving…' : endpoint ? 'Save endpoint' : 'Add endpoint'}</button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="primary" disabled={save.busy}>
+          {save.busy ? 'Saving…' : endpoint ? 'Save endpoint' : 'Add endpoint'}
+        </button>
       </div>
     </form>
   );
@@ -155,16 +178,38 @@ function EndpointCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: 
       </p>
       {overlapActive && <p className="notice">The previous secret also signs until {formatDateTime(endpoint.previousSecretExpiresAt)}.</p>}
       {editing ? (
-        <EndpointForm endpoint={endpoint} onSaved={() => { setEditing(false); onChanged(); }} onCancel={() => setEditing(false)} />
+        <EndpointForm
+          endpoint={endpoint}
+          onSaved={() => {
+            setEditing(false);
+            onChanged();
+          }}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <div className="button-row">
-          <button type="button" onClick={() => setEditing(true)}>Edit</button>
-          <button type="button" onClick={toggle} disabled={enable.busy}>{endpoint.enabled ? 'Disable' : 'Enable'}</button>
-          <button type="button" onClick={async () => { const r = await reveal.run({ id: endpoint.id }); if (r) setRevealed(r.revealWebhookSecret); }} disabled={reveal.busy}>
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" onClick={toggle} disabled={enable.busy}>
+            {endpoint.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              const r = await reveal.run({ id: endpoint.id });
+              if (r) setRevealed(r.revealWebhookSecret);
+            }}
+            disabled={reveal.busy}
+          >
             Reveal secret
           </button>
-          <button type="button" onClick={() => setRotating(true)}>Rotate secret</button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>Delete</button>
+          <button type="button" onClick={() => setRotating(true)}>
+            Rotate secret
+          </button>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
         </div>
       )}
       <ErrorText error={enable.error ?? reveal.error} />
@@ -174,12 +219,30 @@ function EndpointCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: 
             Signing secret
             <input className="mono" readOnly value={revealed} onFocus={(e) => e.currentTarget.select()} />
           </label>
-          <button type="button" className="link-button" onClick={() => setRevealed(undefined)}>Hide secret</button>
+          <button type="button" className="link-button" onClick={() => setRevealed(undefined)}>
+            Hide secret
+          </button>
         </div>
       )}
       <SendTests endpoint={endpoint} onSent={onChanged} />
-      {rotating && <RotateDialog endpoint={endpoint} onClose={() => { setRotating(false); onChanged(); }} />}
-      {deleting && <DeleteDialog endpoint={endpoint} onClose={() => { setDeleting(false); onChanged(); }} />}
+      {rotating && (
+        <RotateDialog
+          endpoint={endpoint}
+          onClose={() => {
+            setRotating(false);
+            onChanged();
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteDialog
+          endpoint={endpoint}
+          onClose={() => {
+            setDeleting(false);
+            onChanged();
+          }}
+        />
+      )}
     </article>
   );
 }
@@ -203,7 +266,10 @@ function SendTests({ endpoint, onSent }: { endpoint: Endpoint; onSent: () => voi
     setSending(undefined);
     if (result?.sendTestWebhook) {
       const r = result.sendTestWebhook;
-      setOutcomes((o) => ({ ...o, [kind]: { delivered: r.delivered, status: r.status, error: r.error, ms: Math.round(performance.now() - started), at: new Date() } }));
+      setOutcomes((o) => ({
+        ...o,
+        [kind]: { delivered: r.delivered, status: r.status, error: r.error, ms: Math.round(performance.now() - started), at: new Date() },
+      }));
       onSent();
     }
   };
@@ -215,15 +281,24 @@ function SendTests({ endpoint, onSent }: { endpoint: Endpoint; onSent: () => voi
           const outcome = outcomes[kind];
           return (
             <li key={kind}>
-              <button type="button" onClick={() => void go(kind)} disabled={!!sending || !endpoint.enabled} aria-label={`Send test ${kindName(kind)}`}>
+              <button
+                type="button"
+                onClick={() => void go(kind)}
+                disabled={!!sending || !endpoint.enabled}
+                aria-label={`Send test ${kindName(kind)}`}
+              >
                 {sending === kind ? 'Sending…' : `Send test ${kindName(kind)}`}
               </button>
               <span role="status" aria-live="polite" className="test-outcome">
                 {outcome &&
                   (outcome.delivered ? (
-                    <span className="ok">Delivered: receiver answered {outcome.status} in {outcome.ms} ms at {outcome.at.toLocaleTimeString()}</span>
+                    <span className="ok">
+                      Delivered: receiver answered {outcome.status} in {outcome.ms} ms at {outcome.at.toLocaleTimeString()}
+                    </span>
                   ) : (
-                    <span className="bad-text">Not delivered: {outcome.error ?? `status ${outcome.status ?? 'none'}`} ({outcome.ms} ms, {outcome.at.toLocaleTimeString()})</span>
+                    <span className="bad-text">
+                      Not delivered: {outcome.error ?? `status ${outcome.status ?? 'none'}`} ({outcome.ms} ms, {outcome.at.toLocaleTimeString()})
+                    </span>
                   ))}
               </span>
             </li>
@@ -244,7 +319,8 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
   const go = async (event: FormEvent) => {
     event.preventDefault();
     const r = await rotate.run({ id: endpoint.id, overlapHours: hours.trim() === '' ? null : Number(hours) });
-    if (r?.rotateWebhookSecret) setResult({ secret: r.rotateWebhookSecret.signingSecret, until: r.rotateWebhookSecret.endpoint.previousSecretExpiresAt });
+    if (r?.rotateWebhookSecret)
+      setResult({ secret: r.rotateWebhookSecret.signingSecret, until: r.rotateWebhookSecret.endpoint.previousSecretExpiresAt });
   };
   return (
     <Dialog title="Rotate the signing secret" open onClose={onClose}>
@@ -254,22 +330,41 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
             <SecretBox
               label="New signing secret"
               value={result.secret}
-              note={result.until ? <>Both secrets sign deliveries until <strong>{formatDateTime(result.until)}</strong>: update the receiver before then.</> : 'The previous secret no longer signs.'}
+              note={
+                result.until ? (
+                  <>
+                    Both secrets sign deliveries until <strong>{formatDateTime(result.until)}</strong>: update the receiver before then.
+                  </>
+                ) : (
+                  'The previous secret no longer signs.'
+                )
+              }
             />
           )}
-          <div className="dialog-actions"><button type="button" className="primary" onClick={onClose}>Done</button></div>
+          <div className="dialog-actions">
+            <button type="button" className="primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
         </div>
       ) : (
         <form className="stack" onSubmit={go} noValidate>
-          <p>The endpoint gets a new signing secret. During the overlap every delivery is signed with both, so a receiver with either secret accepts it.</p>
+          <p>
+            The endpoint gets a new signing secret. During the overlap every delivery is signed with both, so a receiver with either secret accepts
+            it.
+          </p>
           <div className="field">
             <label htmlFor={hoursId}>Overlap (hours)</label>
             <input id={hoursId} type="number" min={0} inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} />
           </div>
           <ErrorText error={rotate.error} />
           <div className="dialog-actions">
-            <button type="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className="primary" disabled={rotate.busy}>{rotate.busy ? 'Rotating…' : 'Rotate secret'}</button>
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={rotate.busy}>
+              {rotate.busy ? 'Rotating…' : 'Rotate secret'}
+            </button>
           </div>
         </form>
       )}
@@ -282,11 +377,24 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
   return (
     <Dialog title="Delete this endpoint?" open onClose={onClose}>
       <div className="stack">
-        <p><code>{endpoint.url}</code> stops receiving notifications; its pending deliveries and its delivery log are removed.</p>
+        <p>
+          <code>{endpoint.url}</code> stops receiving notifications; its pending deliveries and its delivery log are removed.
+        </p>
         <ErrorText error={remove.error} />
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Keep it</button>
-          <button type="button" className="danger" disabled={remove.busy} onClick={async () => { if (await remove.run({ id: endpoint.id })) onClose(); }}>Delete endpoint</button>
+          <button type="button" onClick={onClose}>
+            Keep it
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.busy}
+            onClick={async () => {
+              if (await remove.run({ id: endpoint.id })) onClose();
+            }}
+          >
+            Delete endpoint
+          </button>
         </div>
       </div>
     </Dialog>
@@ -309,7 +417,9 @@ function DeliveryLog({ deliveries, onChanged }: { deliveries: readonly Delivery[
             <th scope="col">Attempt</th>
             <th scope="col">Result</th>
             <th scope="col">Time</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -324,7 +434,9 @@ function DeliveryLog({ deliveries, onChanged }: { deliveries: readonly Delivery[
                   {d.test && <span className="badge">test</span>}
                   <span className="sub mono">{d.eventId}</span>
                 </td>
-                <td data-label="Endpoint" className="url mono">{d.url}</td>
+                <td data-label="Endpoint" className="url mono">
+                  {d.url}
+                </td>
                 <td data-label="Attempt">{d.attempt}</td>
                 <td data-label="Result">
                   <span className={ok ? 'badge good' : 'badge bad'}>{d.status ?? 'no status'}</span>
@@ -347,7 +459,11 @@ function DeliveryLog({ deliveries, onChanged }: { deliveries: readonly Delivery[
                   >
                     Redeliver
                   </button>
-                  {done[key] && <span role="status" className="sub">{done[key]}</span>}
+                  {done[key] && (
+                    <span role="status" className="sub">
+                      {done[key]}
+                    </span>
+                  )}
                   {failedKey === key && <ErrorText error={redeliver.error} />}
                 </td>
               </tr>
