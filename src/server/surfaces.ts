@@ -25,6 +25,7 @@ import { unstorableInputPlugin } from '../pipeline/input-guards.ts';
 import type { Services } from '../services.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions } from './app.ts';
+import { graphqlExplorerPage, mountConsole } from './console-routes.ts';
 
 /** GraphQL errors outside an operation (bad token, rate limit) in the GraphQL response shape. */
 export const presentGraphqlError: ErrorPresenter = (res, error) => {
@@ -76,6 +77,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
       formatError: graphqlErrorFormatter(services.logger.child({ component: 'graphql' })),
       before: [
+        graphqlExplorerPage(services),
         auditCalls(pipeline, 'graphql', () => 'graphql', presentGraphqlError),
         authenticate(pipeline, 'm2m', presentGraphqlError, { optional: true }),
         authenticateConsole(services),
@@ -89,6 +91,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       app.get('/graphql/schema.graphql', auditCalls(pipeline, 'graphql', () => 'schema', presentGraphqlError), ...sdlReaders, (_req, res) => {
         res.type('text/plain; charset=utf-8').send(sdl);
       });
+      mountConsole(app, services, pipeline, presentGraphqlError);
       serveOauthMetadata(app, config.M2M_BASE_PATH);
       app.use(config.M2M_BASE_PATH, m2mSurface(services, pipeline, executor, m2mRoutes, m2mOpenApi(m2mRoutes, config.M2M_BASE_PATH)));
       app.use(V1_BASE_PATH, v1Surface(services, pipeline, executor, v1Routes, v1OpenApi(v1Routes, V1_BASE_PATH)), v1Errors);
