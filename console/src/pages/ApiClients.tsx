@@ -373,7 +373,7 @@ function RevokeDialog({ client, onClose }: { client: Client; onClose: () => void
     <Dialog title={`Revoke ${client.name}?`} open onClose={onClose}>
       <div className="stack">
         <p>
-          <code>{client.id}</code> will obtain no more tokens and the tokens it holds stop working at once. This cannot be undone.
+          <code>{client.id}</code> can obtain no more tokens at once, and the tokens it holds stop working within 30 seconds. This cannot be undone.
         </p>
         <ErrorText error={revoke.error} />
         <div className="dialog-actions">

@@ -205,7 +205,7 @@ function Week({
                           type="button"
                           className="slot appt"
                           onClick={() => onOpen(starts)}
-                          aria-label={`${slot.start} ${label}: ${starts.customer.firstName} ${starts.customer.lastName}, ${starts.service.name}. Open appointment`}
+                          aria-label={`${slot.start} ${starts.customer.firstName} ${starts.customer.lastName[0]}. (${starts.customer.firstName} ${starts.customer.lastName}, ${starts.service.name}, ${label}): open appointment`}
                         >
                           <span className="time">{slot.start}</span> {starts.customer.firstName} {starts.customer.lastName[0]}.
                         </button>
@@ -234,7 +234,7 @@ function Week({
                         className="slot free"
                         data-slot={`${day.date} ${slot.start}`}
                         onClick={() => onBook(day.date, slot.start)}
-                        aria-label={`Book ${slot.start} on ${label}`}
+                        aria-label={`${slot.start} free, ${label}: book`}
                       >
                         <span className="time">{slot.start}</span> free
                       </button>
