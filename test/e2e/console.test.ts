@@ -344,7 +344,10 @@ suite(title, () => {
     await signIn(page, staff);
     await goTo(page, 'Appointments');
     await page.getByRole('button', { name: 'Next week' }).click();
-    const free = page.locator('button.slot.free').first();
+    // Next week's Monday: wait for its slots (the current week stays on screen until they arrive).
+    const now = new Date();
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 7 - ((now.getUTCDay() + 6) % 7)));
+    const free = page.locator(`button.slot.free[data-slot^="${monday.toISOString().slice(0, 10)}"]`).first();
     await free.waitFor();
     const [date, time] = (await free.getAttribute('data-slot'))!.split(' ') as [string, string];
     const facilitatorId = await page.getByLabel('Facilitator').inputValue();
@@ -356,7 +359,7 @@ suite(title, () => {
     await checkA11y(page, 'book dialog');
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(/^Booked /).waitFor();
+    await expect(page.getByText(/^Booked /).textContent()).resolves.toContain(time);
     await page.locator(`.slot.appt`).first().waitFor();
     await shot(page, 'appointments', 'appointments');
     const token = await studio.token(['appointments:read']);
