@@ -183,7 +183,7 @@ function Layout({ me, path, onSignOut, children }: { me: Me; path: string; onSig
               const current = path === s.path || path.startsWith(`${s.path}/`);
               return (
                 <li key={s.path}>
-                  <Link to={s.path} aria-current={current ? 'page' : undefined}>
+                  <Link to={s.path} aria-current={current ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
                     {s.name}
                   </Link>
                 </li>

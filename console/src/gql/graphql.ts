@@ -66,15 +66,20 @@ export type BookEventInput = {
 
 /** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
 export type ConsoleRole =
+  /** Everything but console users. */
   | 'ADMIN'
+  /** Everything, and manages console users. */
   | 'OWNER'
+  /** Customers, bookings, appointments and events; no API clients, webhooks or audit log. */
   | 'STAFF';
 
 /** A new API client. */
 export type CreateApiClientInput = {
+  /** Free notes. */
   description: string | null | undefined;
   /** Days until it expires (at least 1); null: never. */
   expiresInDays: number | null | undefined;
+  /** Label; not empty. */
   name: string;
   /** At least one, from `scopeCatalogue`. */
   scopes: Array<string>;

@@ -62,10 +62,7 @@ export function ApiClients() {
                     <code>{client.id}</code>
                   </td>
                   <td data-label="Scopes">
-                    <details>
-                      <summary>
-                        {client.scopes.length} {client.scopes.length === 1 ? 'scope' : 'scopes'}
-                      </summary>
+                    {client.scopes.length <= 3 ? (
                       <ul className="chips">
                         {client.scopes.map((s) => (
                           <li key={s}>
@@ -73,7 +70,18 @@ export function ApiClients() {
                           </li>
                         ))}
                       </ul>
-                    </details>
+                    ) : (
+                      <details>
+                        <summary>{client.scopes.length} scopes</summary>
+                        <ul className="chips">
+                          {client.scopes.map((s) => (
+                            <li key={s}>
+                              <code>{s}</code>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
                   </td>
                   <td data-label="Expires">{formatDateTime(client.expiresAt, 'Never')}</td>
                   <td data-label="Last used">{formatDateTime(client.lastUsedAt, 'Never')}</td>

@@ -269,7 +269,9 @@ export function CustomerPicker({
   return (
     <fieldset className="picker">
       <legend>Customer</legend>
-      <label htmlFor={inputId}>Find a customer</label>
+      <label htmlFor={inputId} className="block-label">
+        Find a customer
+      </label>
       <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" autoComplete="off" />
       <ErrorText error={query.error} />
       {query.loading && !query.data && <Loading label="Searching…" />}
@@ -359,8 +361,8 @@ function BookDialog(props: {
           <select id={ids.option} value={optionName} onChange={(e) => setOptionName(e.target.value)}>
             {options.map((o) => (
               <option key={o.name} value={o.name}>
-                {o.name} · {o.durationMinutes} min · {money(o.base100Price, 'GBP')}
-                {o.credits ? ` or ${o.credits} credits` : ''}
+                {o.name.includes(String(o.durationMinutes)) ? o.name : `${o.name} · ${o.durationMinutes} min`} · {money(o.base100Price, 'GBP')}
+                {o.credits ? ` or ${o.credits} ${o.credits === 1 ? 'credit' : 'credits'}` : ''}
               </option>
             ))}
           </select>

@@ -153,7 +153,7 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
           {current ? current.spacesBooked : date.spacesBooked} of {date.capacity} spaces booked · {current ? current.spacesLeft : date.spacesLeft}{' '}
           left
         </p>
-        <h3>Register</h3>
+        <h3>Booked on this date</h3>
         {!mayRead && <p className="hint">Your role cannot read the register of a date.</p>}
         <ErrorText error={register.error} />
         {register.loading && !register.data && <Loading label="Loading the register…" />}
@@ -190,7 +190,7 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
                 {event.pricingOptions.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name} · {money(o.base100Price, o.currency)}
-                    {o.credits ? ` or ${o.credits} credits` : ''}
+                    {o.credits ? ` or ${o.credits} ${o.credits === 1 ? 'credit' : 'credits'}` : ''}
                   </option>
                 ))}
               </select>
