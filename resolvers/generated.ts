@@ -26,7 +26,9 @@ export type Scalars = {
 /** An M2M API client (document 1). Its secret is never shown again. */
 export type ApiClient = {
   __typename?: 'ApiClient';
+  /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Free notes. */
   description?: Maybe<Scalars['String']['output']>;
   /** When it stops obtaining tokens; null: never. */
   expiresAt?: Maybe<Scalars['DateTime']['output']>;
@@ -34,16 +36,20 @@ export type ApiClient = {
   id: Scalars['ID']['output'];
   /** When it last made a call (from the audit log); null: never. */
   lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Label. */
   name: Scalars['String']['output'];
   /** After a rotation: until when the previous secret also works; null when none was kept or it has lapsed. */
   previousSecretValidUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether it was revoked. */
   revoked: Scalars['Boolean']['output'];
+  /** What its tokens may do. */
   scopes: Array<Scalars['String']['output']>;
 };
 
 /** An API client with a secret shown only here. */
 export type ApiClientWithSecret = {
   __typename?: 'ApiClientWithSecret';
+  /** The client as it is now. */
   client: ApiClient;
   /** 64 hex characters. */
   secret: Scalars['String']['output'];
@@ -119,20 +125,27 @@ export type AuditEntry = {
   action?: Maybe<Scalars['String']['output']>;
   /** Who called: the console user's email, the client id, or `anonymous`. */
   actor: Scalars['String']['output'];
+  /** When the call was made. */
   at: Scalars['DateTime']['output'];
   /** The API client or v1 key; null for console users and anonymous calls. */
   clientId?: Maybe<Scalars['ID']['output']>;
+  /** The entry number. */
   id: Scalars['ID']['output'];
+  /** HTTP method. */
   method: Scalars['String']['output'];
   /** For a denial: the scope that was lacking. */
   missingScope?: Maybe<Scalars['String']['output']>;
   /** The GraphQL operation name, when it had one. */
   operation?: Maybe<Scalars['String']['output']>;
+  /** Request path, without the query string. */
   path: Scalars['String']['output'];
+  /** The `X-Request-Id` of the call. */
   requestId?: Maybe<Scalars['String']['output']>;
   /** The REST resource, or the root fields of a GraphQL operation. */
   resourceType?: Maybe<Scalars['String']['output']>;
+  /** HTTP status; 403 for a GraphQL operation with a denied field. */
   status: Scalars['Int']['output'];
+  /** `m2m`, `v1`, `graphql` or `console`. */
   surface: Scalars['String']['output'];
   /** The console user's email; null for other callers. */
   userEmail?: Maybe<Scalars['String']['output']>;
@@ -141,8 +154,11 @@ export type AuditEntry = {
 /** A page of audit entries. */
 export type AuditEntryPage = {
   __typename?: 'AuditEntryPage';
+  /** The entries of this page, newest first. */
   items: Array<AuditEntry>;
+  /** From 0. */
   page: Scalars['Int']['output'];
+  /** Entries per page. */
   pageSize: Scalars['Int']['output'];
   /** Entries older than this many days are deleted. */
   retentionDays: Scalars['Int']['output'];
@@ -300,8 +316,11 @@ export type CardPayment = {
 
 /** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
 export type ConsoleRole =
+  /** Everything but console users. */
   | 'ADMIN'
+  /** Everything, and manages console users. */
   | 'OWNER'
+  /** Customers, bookings, appointments and events; no API clients, webhooks or audit log. */
   | 'STAFF';
 
 /** A person who signs in to the admin console of one company. */
@@ -309,14 +328,19 @@ export type ConsoleUser = {
   __typename?: 'ConsoleUser';
   /** `co_` id of the company. */
   companyId: Scalars['ID']['output'];
+  /** The company's name. */
   companyName: Scalars['String']['output'];
+  /** When they were added. */
   createdAt: Scalars['DateTime']['output'];
   /** For links the console cannot send a header with (`/admin/audit.csv?…&csrf=`): bound to this session. Empty on other users. */
   csrfToken: Scalars['String']['output'];
+  /** Lower case; what they sign in with. */
   email: Scalars['String']['output'];
   /** `cu_` id. */
   id: Scalars['ID']['output'];
+  /** Their latest sign-in; null: never. */
   lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What they may do. */
   role: ConsoleRole;
   /** The scopes the role grants. */
   scopes: Array<Scalars['String']['output']>;
@@ -325,15 +349,19 @@ export type ConsoleUser = {
 /** A console user with a password shown only here. */
 export type ConsoleUserWithPassword = {
   __typename?: 'ConsoleUserWithPassword';
+  /** A generated password (24 characters); shown only here. */
   password: Scalars['String']['output'];
+  /** The user as they are now. */
   user: ConsoleUser;
 };
 
 /** A new API client. */
 export type CreateApiClientInput = {
+  /** Free notes. */
   description?: InputMaybe<Scalars['String']['input']>;
   /** Days until it expires (at least 1); null: never. */
   expiresInDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Label; not empty. */
   name: Scalars['String']['input'];
   /** At least one, from `scopeCatalogue`. */
   scopes: Array<Scalars['String']['input']>;
