@@ -12,6 +12,7 @@ import { adminResolvers } from './admin/index.ts';
 import { appointmentResolvers } from './appointments/index.ts';
 import { bookingResolvers } from './bookings/index.ts';
 import { catalogueResolvers } from './catalogue/index.ts';
+import { consoleResolvers } from './console/index.ts';
 import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
@@ -44,6 +45,7 @@ export function buildSchema(): GraphQLSchema {
     catalogueResolvers,
     referenceResolvers,
     adminResolvers,
+    consoleResolvers,
     pageTotals(sdl),
   ] as never[]);
   return buildSubgraphSchema([{ typeDefs: parse(sdl), resolvers: resolvers as never }]);

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -90,10 +91,17 @@ const schema = z.object({
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
   /** `true`: each group of audit entries waits for PostgreSQL to flush it to disk before responses leave (src/pipeline/audit.ts). */
   AUDIT_SYNCHRONOUS_COMMIT: bool.default(false),
+  /** A console session unused for this long ends. */
+  CONSOLE_SESSION_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  /** A console session ends this long after its sign-in, however busy. */
+  CONSOLE_SESSION_MAX_HOURS: int(1, 24 * 30).default(12),
+  /** The built admin console (`vite build` output) served at /admin. */
+  CONSOLE_DIR: z.string().min(1).default(fileURLToPath(new URL('../console/dist', import.meta.url))),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {
   DATA_DIR: string;
+  CONSOLE_DIR: string;
   production: boolean;
   /** Schema introspection: on outside production unless GRAPHQL_INTROSPECTION says otherwise. */
   GRAPHQL_INTROSPECTION: boolean;
@@ -113,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     DATA_DIR: resolve(parsed.data.DATA_DIR),
+    CONSOLE_DIR: resolve(parsed.data.CONSOLE_DIR),
     production,
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
   };

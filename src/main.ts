@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate, openOrm, poolSettings } from './db/orm.ts';
 import { checkServerKey } from './db/server-key-check.ts';
-import { demoCredentialsPath, existingDemoCredentials, hasCompanies, seedDemo } from './demo-seed.ts';
+import { addDemoOwner, demoCredentialsPath, existingDemoCredentials, hasCompanies, seedDemo } from './demo-seed.ts';
 import { systemClock } from './domain/clock.ts';
 import { loadServerKey } from './domain/server-keys.ts';
 import { createLogger } from './logging.ts';
@@ -37,7 +37,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   const seeded = config.SEED_DEMO && !(await hasCompanies(orm));
   if (seeded) await seedDemo(services);
-  const credentials = await existingDemoCredentials(orm, config.DATA_DIR);
+  const existing = await existingDemoCredentials(orm, config.DATA_DIR);
+  const credentials = existing && (await addDemoOwner(orm, config.DATA_DIR, existing));
   const demo: DemoNotice | undefined = credentials && { path: demoCredentialsPath(config.DATA_DIR), companyId: credentials.companyId, seeded };
 
   const server = await startServer(services, await serviceSurfaces(services));

@@ -165,11 +165,12 @@ describe('npm start with no DATABASE_URL', () => {
       companyId: expect.stringMatching(/^co_/),
       m2m: { client_id: expect.stringMatching(/^m2m_/), client_secret: expect.stringMatching(/^[0-9a-f]{64}$/), scopes: expect.any(Array) },
       v1: { apiKey: expect.any(String), apiSecret: expect.any(String) },
+      admin: { email: 'owner@demo.studio', password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) },
     });
     expect((await stat(credentialsFile())).mode & 0o777).toBe(0o600);
     expect(await companies()).toBe(1);
 
-    for (const secret of [credentials.m2m.client_secret, credentials.v1.apiSecret]) expect(first.output()).not.toContain(secret);
+    for (const secret of [credentials.m2m.client_secret, credentials.v1.apiSecret, credentials.admin.password]) expect(first.output()).not.toContain(secret);
     const pasted = pastedCommands(first.output());
     const calls = pasted.filter((line) => line.startsWith('curl '));
     expect(calls).toHaveLength(3);

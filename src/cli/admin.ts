@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, setClientScopes } from '../domain/api-clients.ts';
 import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
+import { createConsoleUser, listConsoleUsers, resetConsoleUserPassword } from '../domain/console-users.ts';
 import { createV1Key } from '../domain/v1-keys.ts';
 import type { WebhookKind } from '../domain/outbox.ts';
 import {
@@ -56,6 +57,15 @@ function optionNamed(command: Command, field: string): string | undefined {
   return command.options.find((option) => names.includes(option.attributeName()) || names.includes(option.name()))?.long;
 }
 
+const PASSWORD_ONCE = 'Store the password now: it is not shown again.';
+
+/** The whole of standard input, without its final line break. */
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
   return Number(value);
@@ -76,7 +86,7 @@ function instant(value: string): Date {
 
 function adminProgram(): Command {
   const program = new Command('admin')
-    .description('Administer the booking service: companies, data, API credentials, webhooks, audit log.')
+    .description('Administer the booking service: companies, data, API credentials, console users, webhooks, audit log.')
     .showHelpAfterError('(add --help for usage)');
 
   const company = program.command('company').description('companies (tenants)');
@@ -300,6 +310,45 @@ function adminProgram(): Command {
     (r) =>
       `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.` +
       (r.superseded.length ? ` The retry waiting for ${r.superseded.join(', ')} is replaced by this attempt.` : ''),
+  );
+
+  const user = program.command('user').description('admin console users (owner, admin, staff)');
+  adminCommand<Json & { company: string; email: string; role: string; passwordStdin?: boolean }, { email: string; role: string; password?: string }>(
+    user,
+    'create',
+    'add a console user; prints a generated password once (or reads one with --password-stdin)',
+    (c) =>
+      c
+        .requiredOption('--company <id>', 'company id (co_…)')
+        .requiredOption('--email <email>', 'the email they sign in with')
+        .requiredOption('--role <role>', 'owner (everything, manages users), admin (everything but users) or staff (customers, bookings, appointments, events)')
+        .option('--password-stdin', 'read the password from standard input instead of generating one'),
+    async (o, { orm }) => {
+      const password = o.passwordStdin ? await passwordFromStdin() : undefined;
+      const created = await createConsoleUser(orm, { companyId: o.company, email: o.email, role: o.role, password });
+      return { email: created.user.email, role: created.user.role, ...(created.password !== undefined && { password: created.password }) };
+    },
+    (r) => (r.password ? `${fields(r)}\n\n${PASSWORD_ONCE}` : `Created ${r.role} ${r.email}.`),
+  );
+  adminCommand(
+    user,
+    'list',
+    "a company's console users (never their passwords)",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)'),
+    async (o: Json & { company: string }, { orm }) =>
+      (await listConsoleUsers(orm, o.company)).map(({ email, role, createdAt, lastSignInAt }) => ({ email, role, createdAt, lastSignInAt })),
+    (r) => table(r, 'No console users: add one with "user create".'),
+  );
+  adminCommand(
+    user,
+    'reset-password',
+    "give a console user a new generated password (printed once); their sessions end",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--email <email>', 'the user\'s email'),
+    async (o: Json & { company: string; email: string }, { orm }) => {
+      const reset = await resetConsoleUserPassword(orm, o.company, { email: o.email });
+      return { email: reset.user.email, password: reset.password };
+    },
+    (r) => `${fields(r)}\n\n${PASSWORD_ONCE}`,
   );
 
   const audit = program.command('audit').description('the API audit log');

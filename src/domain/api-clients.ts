@@ -5,6 +5,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiClient, type IApiClient } from '../db/entities/index.ts';
+import { PoolRunner } from '../db/reads.ts';
 import { companyEm, unscopedEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
@@ -87,12 +88,57 @@ export async function listApiClients(orm: MikroORM, companyId: string): Promise<
   }));
 }
 
-/** Replaces the client's scopes; the secret stays, and the next token carries the new scopes. */
-export async function setClientScopes(orm: MikroORM, clientId: string, scopesText: string): Promise<{ client_id: string; scopes: Scope[] }> {
-  const scopes = requiredScopes(scopesText);
-  const em = unscopedEm(orm);
+/** What the console lists of a client. */
+export interface ApiClientDetails {
+  id: string;
+  name: string;
+  description: string | null;
+  scopes: string[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  revoked: boolean;
+  /** Until when the secret replaced by the last rotation still works; null once lapsed or when none was kept. */
+  previousSecretValidUntil: Date | null;
+  /** The client's latest call in the audit log (kept 90 days). */
+  lastUsedAt: Date | null;
+}
+
+/** The company's clients (or those of `ids`), oldest first, with when each was last used. */
+export async function apiClientDetails(orm: MikroORM, companyId: string, now: Date, ids?: readonly string[]): Promise<ApiClientDetails[]> {
+  const em = companyEm(orm, companyId);
+  const clients = await em.find(ApiClient, ids ? { id: { $in: [...ids] } } : {}, { orderBy: { id: 'asc' } });
+  if (!clients.length) return [];
+  // One index probe per client (audit_entry (company_id, client, at)).
+  const used = await new PoolRunner(orm).rows<{ client: string; at: Date | null }>(
+    'select c.id as client, (select max(a.at) from audit_entry a where a.company_id = $1 and a.client = c.id) as at from unnest($2::text[]) as c(id)',
+    [companyId, clients.map((c) => c.id)],
+  );
+  const lastUsed = new Map(used.map((row) => [row.client, row.at && new Date(row.at)]));
+  return clients.map((client) => ({
+    id: client.id,
+    name: client.name,
+    description: client.description ?? null,
+    scopes: client.scopes,
+    createdAt: client.createdAt,
+    expiresAt: client.expiresAt ?? null,
+    revoked: !!client.revokedAt,
+    previousSecretValidUntil: client.previousSecretExpiresAt && client.previousSecretExpiresAt > now ? client.previousSecretExpiresAt : null,
+    lastUsedAt: lastUsed.get(client.id) ?? null,
+  }));
+}
+
+/** A client by id; of `companyId` only when given (the console), of any company otherwise (the admin CLI). */
+async function findClient(orm: MikroORM, clientId: string, companyId?: string) {
+  const em = companyId ? companyEm(orm, companyId) : unscopedEm(orm);
   const client = await em.findOne(ApiClient, { id: clientId });
   if (!client) throw unknownClient(clientId);
+  return { em, client };
+}
+
+/** Replaces the client's scopes; the secret stays, and the next token carries the new scopes. */
+export async function setClientScopes(orm: MikroORM, clientId: string, scopesText: string, companyId?: string): Promise<{ client_id: string; scopes: Scope[] }> {
+  const scopes = requiredScopes(scopesText);
+  const { em, client } = await findClient(orm, clientId, companyId);
   client.scopes = scopes;
   await em.flush();
   return { client_id: client.id, scopes };
@@ -108,10 +154,9 @@ export async function rotateClientSecret(
   clientId: string,
   now: Date,
   graceHours: number,
+  companyId?: string,
 ): Promise<{ client_id: string; client_secret: string }> {
-  const em = unscopedEm(orm);
-  const client = await em.findOne(ApiClient, { id: clientId });
-  if (!client) throw unknownClient(clientId);
+  const { em, client } = await findClient(orm, clientId, companyId);
   if (client.revokedAt) throw new InvalidInput('client', `client "${clientId}" is revoked; create a new one`);
   const secret = newSecret();
   client.previousSecretHash = graceHours > 0 ? client.secretHash : null;
@@ -122,10 +167,8 @@ export async function rotateClientSecret(
 }
 
 /** Revoked clients cannot obtain tokens any more; revoking twice keeps the first time. */
-export async function revokeApiClient(orm: MikroORM, clientId: string, now: Date): Promise<{ client_id: string; revoked: true }> {
-  const em = unscopedEm(orm);
-  const client = await em.findOne(ApiClient, { id: clientId });
-  if (!client) throw unknownClient(clientId);
+export async function revokeApiClient(orm: MikroORM, clientId: string, now: Date, companyId?: string): Promise<{ client_id: string; revoked: true }> {
+  const { em, client } = await findClient(orm, clientId, companyId);
   client.revokedAt ??= now;
   await em.flush();
   return { client_id: client.id, revoked: true };

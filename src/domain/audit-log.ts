@@ -15,7 +15,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditRecord {
   companyId: string | null;
   client: string | null;
-  /** Which door the call came through: `m2m`, `v1` or `graphql`. */
+  /** Which door the call came through: `m2m`, `v1`, `graphql` or `console`. */
   surface: string;
   method: string;
   path: string;
@@ -26,6 +26,10 @@ export interface AuditRecord {
   status: number;
   /** For a denial (403): the scope the caller lacked. */
   missingScope?: string | null;
+  /** The console user who called (surface `console`). */
+  userId?: string | null;
+  userEmail?: string | null;
+  requestId?: string | null;
   at: Date;
 }
 
@@ -72,6 +76,99 @@ export async function recordAudit(orm: MikroORM, entries: readonly AuditRecord[]
   if (!entries.length) return;
   await orm.em.fork().insertMany(
     AuditEntry,
-    entries.map(({ companyId, operation, missingScope, ...entry }) => ({ ...entry, operation: operation ?? null, missingScope: missingScope ?? null, company: companyId })),
+    entries.map(({ companyId, operation, missingScope, userId, userEmail, requestId, ...entry }) => ({
+      ...entry,
+      operation: operation ?? null,
+      missingScope: missingScope ?? null,
+      userId: userId ?? null,
+      userEmail: userEmail ?? null,
+      requestId: requestId ?? null,
+      company: companyId,
+    })),
   );
 }
+
+/** What the console filters the audit log by; every given condition must hold. */
+export interface AuditSearch {
+  clientId?: string | null;
+  userId?: string | null;
+  surface?: string | null;
+  method?: string | null;
+  /** Only refusals of who the caller is or what it may do: 401 and 403. */
+  deniedOnly?: boolean | null;
+  /** Text the resource type contains, in any case. */
+  resource?: string | null;
+  from?: Date | null;
+  /** Exclusive. */
+  to?: Date | null;
+}
+
+export interface AuditRow {
+  id: string;
+  at: Date;
+  surface: string;
+  client: string | null;
+  userId: string | null;
+  userEmail: string | null;
+  method: string;
+  path: string;
+  resourceType: string;
+  operation: string | null;
+  action: AuditAction;
+  status: number;
+  missingScope: string | null;
+  requestId: string | null;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of the console's audit log; `total` is counted only when asked for (as every page of the graph). */
+export interface AuditPage {
+  items: AuditRow[];
+  total: () => Promise<number>;
+  page: number;
+  pageSize: number;
+  retentionDays: number;
+}
+
+/** One page of the company's entries matching `search`, newest first; `total` counts those matching in all. */
+export async function searchAudit(
+  orm: MikroORM,
+  companyId: string,
+  search: AuditSearch,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AuditRow[]; total: () => Promise<number> }> {
+  const { clientId, userId, surface, method, deniedOnly, resource, from, to } = search;
+  const at = { ...(from && { $gte: from }), ...(to && { $lt: to }) };
+  const where = {
+    ...(clientId && { client: clientId }),
+    ...(userId && { userId }),
+    ...(surface && { surface }),
+    ...(method && { method: method.toUpperCase() }),
+    ...(deniedOnly && { status: { $in: [401, 403] } }),
+    ...(resource && { resourceType: { $ilike: likePattern(resource) } }),
+    ...(Object.keys(at).length && { at }),
+  };
+  const em = companyEm(orm, companyId);
+  const entries = await em.find(AuditEntry, where, { orderBy: [{ at: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit });
+  const rows = entries.map((entry) => ({
+    id: String(entry.id),
+    at: entry.at,
+    surface: entry.surface,
+    client: entry.client ?? null,
+    userId: entry.userId ?? null,
+    userEmail: entry.userEmail ?? null,
+    method: entry.method,
+    path: entry.path,
+    resourceType: entry.resourceType,
+    operation: entry.operation ?? null,
+    action: entry.action,
+    status: entry.status,
+    missingScope: entry.missingScope ?? null,
+    requestId: entry.requestId ?? null,
+  }));
+  return { rows, total: () => em.fork().count(AuditEntry, where) };
+}
+
+/** Who made a call, as the console and its CSV export show it. */
+export const auditActor = (row: AuditRow) => row.userEmail ?? row.client ?? 'anonymous';

@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   answer: 'qa_',
   webhook: 'whk_',
   webhookEvent: 'whe_',
+  consoleUser: 'cu_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -58,3 +58,33 @@ export function grantedScopes(held: readonly string[], requested: string | undef
   const asked = new Set(requested.split(' ').filter(Boolean));
   return { granted: held.filter((scope) => asked.has(scope)), lacking: [...asked].filter((scope) => !held.includes(scope)) };
 }
+
+/** What each scope grants, grouped as the console shows them (document 1, section 5's table). */
+export const SCOPE_CATALOGUE: ReadonlyArray<{ name: Scope; group: string; description: string }> = [
+  { name: 'customers:read', group: 'Customers', description: 'List and search customers (GET /customers)' },
+  { name: 'customers:write', group: 'Customers', description: 'Create customers and change their details' },
+  { name: 'profile:read', group: 'Customers', description: "Read a customer's profile (GET /customer/{id}/profile)" },
+  { name: 'profile:write', group: 'Customers', description: "Update a customer's profile (PUT /customer/{id}/profile)" },
+  { name: 'notes:read', group: 'Customers', description: "Read a customer's notes (GET /customer/{id}/notes)" },
+  { name: 'questionnaire-answers:read', group: 'Customers', description: "Read a customer's questionnaire answers" },
+  { name: 'bookings:read', group: 'Bookings', description: "Read a customer's bookings and transactions" },
+  { name: 'bookings:write', group: 'Bookings', description: 'Book, cancel and change bookings' },
+  { name: 'packages:read', group: 'Bookings', description: "Read a customer's pass purchases (GET /customer/{id}/packages)" },
+  { name: 'packages:write', group: 'Bookings', description: 'Sell passes and change pass purchases' },
+  { name: 'videos:read', group: 'Bookings', description: "Read a customer's video purchases" },
+  { name: 'subscription-mandates:read', group: 'Bookings', description: "Read a customer's subscription mandates" },
+  { name: 'appointments:read', group: 'Appointments', description: 'Customer appointments, company-wide appointments, services, facilitators and availability' },
+  { name: 'appointments:write', group: 'Appointments', description: 'Book, cancel and reschedule appointments; set working hours' },
+  { name: 'events:read', group: 'Events', description: 'List events and their dates (GET /events, GET /event/{id})' },
+  { name: 'events:write', group: 'Events', description: 'Create and change events and their dates' },
+  { name: 'events-register:read', group: 'Events', description: 'Read the register of an event date' },
+  { name: 'subscription-plans:read', group: 'Catalogue', description: 'Read the subscription plan catalogue' },
+  { name: 'subscription-plans:write', group: 'Catalogue', description: 'Change a subscription plan (PUT /subscription-plan/{id})' },
+  { name: 'passes:read', group: 'Catalogue', description: 'Read the pass catalogue, with each pass\'s purchases' },
+  { name: 'passes:write', group: 'Catalogue', description: 'Change a pass (PUT /pass/{id})' },
+  { name: 'media:read', group: 'Catalogue', description: 'Read the video library' },
+  { name: 'media:write', group: 'Catalogue', description: 'Change a video (PUT /video/{id})' },
+  { name: 'vouchers:read', group: 'Catalogue', description: 'Read the voucher catalogue' },
+  { name: 'vouchers:write', group: 'Catalogue', description: 'Change a voucher (PUT /voucher/{id})' },
+  { name: 'webhooks:write', group: 'Webhooks', description: 'Manage webhook endpoints, secrets, tests and redeliveries' },
+];

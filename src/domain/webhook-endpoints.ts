@@ -12,7 +12,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WEBHOOK_KINDS, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
-import { seal } from './credentials.ts';
+import { seal, unseal } from './credentials.ts';
 import { Conflict, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { InvalidInput, requireLimit } from './invalid-input.ts';
@@ -280,6 +280,11 @@ export async function rotateWebhookSecret(
   });
   await em.flush();
   return { ...view(endpoint), signingSecret };
+}
+
+/** The endpoint's current signing secret, for an operator who has lost it (the console's reveal, audited). */
+export async function revealWebhookSecret(orm: MikroORM, serverKey: Buffer, companyId: string, id: string): Promise<string> {
+  return unseal(serverKey, (await findEndpoint(companyEm(orm, companyId), id)).sealedSecret);
 }
 
 /** Turns deliveries to an endpoint on or off; while off, its due deliveries fail (and can be redelivered). */

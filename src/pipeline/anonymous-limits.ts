@@ -5,7 +5,7 @@
  * on every answer, 429 with `Retry-After` past the limit. The address is Express's `req.ip`: the
  * client's own behind the proxies that TRUST_PROXY trusts.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../domain/clock.ts';
 import type { Config } from '../config.ts';
 import { admit, callerOf, type ErrorPresenter } from './http.ts';
@@ -34,7 +34,16 @@ export function admitByAddress(limits: ClientLimits, present: ErrorPresenter): R
   return admit(limits, present, sourceAddress);
 }
 
-/** Counts a request without a caller against its source address; a caller's request is counted by the caller's limits. */
+/**
+ * Counts a request without an API caller against its source address; an API client's request is counted by
+ * the client's limits. Console users are people at a browser: counted per address, as anonymous requests are.
+ */
 export function admitAnonymousByAddress(limits: ClientLimits, present: ErrorPresenter): RequestHandler {
-  return admit(limits, present, (req, res) => (callerOf(res) ? undefined : sourceAddress(req)));
+  return admit(limits, present, (req, res) => (isApiCaller(res) ? undefined : sourceAddress(req)));
 }
+
+/** Whether the request's caller is an API client or key (not a console user). */
+export const isApiCaller = (res: Response) => {
+  const kind = callerOf(res)?.kind;
+  return kind === 'm2m' || kind === 'v1';
+};

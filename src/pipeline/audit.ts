@@ -20,8 +20,9 @@ export const AUDIT_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const MAX_GROUP = 1000;
 
-const INSERT = `insert into audit_entry (company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at)
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::smallint[], $10::text[], $11::timestamptz[])`;
+const INSERT = `insert into audit_entry (company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id)
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::smallint[], $10::text[], $11::timestamptz[],
+    $12::text[], $13::text[], $14::text[])`;
 
 function columnsOf(entries: readonly AuditRecord[]): unknown[][] {
   return [
@@ -36,6 +37,9 @@ function columnsOf(entries: readonly AuditRecord[]): unknown[][] {
     entries.map((e) => e.status),
     entries.map((e) => e.missingScope ?? null),
     entries.map((e) => e.at.toISOString()),
+    entries.map((e) => e.userId ?? null),
+    entries.map((e) => e.userEmail ?? null),
+    entries.map((e) => e.requestId ?? null),
   ];
 }
 

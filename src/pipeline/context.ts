@@ -11,6 +11,7 @@ import { companyEm } from '../db/scope.ts';
 import { Unauthenticated } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import type { Caller } from './caller.ts';
+import type { ConsoleExchange } from './console.ts';
 
 /** What the pipeline learned about an operation, for the audit log and the response headers. */
 export interface OperationOutcome {
@@ -38,6 +39,8 @@ export interface GraphqlContext {
   /** Fields of this operation the caller may not see, with the scope they lack (src/pipeline/scopes.ts). */
   deniedFields?: Map<string, string>;
   outcome: OperationOutcome;
+  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
+  console?: ConsoleExchange;
 }
 
 /** No company matches this id, so a context without a caller reads nothing. */

@@ -32,4 +32,20 @@ export class FailedLogins {
     const exceeded = answers.filter((answer) => !answer.ok);
     return exceeded.length ? Math.max(1, ...exceeded.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))) : 0;
   }
+
+  /**
+   * The seconds the address must wait before it may try `clientId` again, 0 when it may. For credentials
+   * that can be guessed (console passwords), asked before each attempt: past a limit even the right
+   * password waits, from that address; from another address the right one still gets in.
+   */
+  async waitSeconds(clientId: string, address: string): Promise<number> {
+    const pairs: Array<[RateLimiterAbstract, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
+    const waits = await Promise.all(
+      pairs.map(async ([limiter, key]) => {
+        const state = await limiter.get(key);
+        return state && state.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+      }),
+    );
+    return Math.max(...waits);
+  }
 }

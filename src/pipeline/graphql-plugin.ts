@@ -77,7 +77,8 @@ export function graphqlPipeline({ schema, executor, cache, limits, production }:
 
         async responseForOperation({ request, contextValue, queryHash, operationName, response, logger }) {
           const { caller } = contextValue;
-          if (analysis?.kind !== 'query' || !cache.enabled || !caller || contextValue.deniedFields?.size) return null;
+          // A console user's answers are their own (`me`) or must be live (the audit log): not cached.
+          if (analysis?.kind !== 'query' || !cache.enabled || !caller || caller.kind === 'console' || contextValue.deniedFields?.size) return null;
           try {
             cacheKey = await cache.key({
               operation: `graphql:${queryHash}:${operationName ?? ''}`,

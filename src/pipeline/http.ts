@@ -152,10 +152,15 @@ export function auditCalls(pipeline: Pipeline, surface: string, defaultResource:
       const note = response.locals.audit as AuditNote | undefined;
       // A GraphQL operation with a denied field answers 200 with FORBIDDEN on the field: the log says 403.
       const denied = !!note?.deniedScope && response.statusCode < 400;
+      const user = caller?.kind === 'console' ? caller : undefined;
       const entry = pipeline.audit.entry({
         companyId: caller?.companyId ?? null,
-        client: caller?.id ?? null,
-        surface,
+        client: user ? null : (caller?.id ?? null),
+        userId: user?.id ?? null,
+        userEmail: user?.user?.email ?? null,
+        requestId: request.id === undefined ? null : String(request.id),
+        // The console's requests to /graphql (src/pipeline/console.ts) are told apart.
+        surface: (response.locals.auditSurface as string | undefined) ?? surface,
         method: request.method,
         path: request.originalUrl.split('?')[0]!,
         resourceType: note?.resourceType || defaultResource(request),

@@ -23,7 +23,7 @@ export interface Pipeline {
   limits: { m2m: ClientLimits; v1: ClientLimits };
   /** Per source address: anonymous /graphql requests and token requests. */
   addressLimits: AddressLimits;
-  failedLogins: { m2m: FailedLogins; v1: FailedLogins };
+  failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
   cache: ResponseCache;
   audit: AuditWriter;
   shared: SharedState;
@@ -52,7 +52,7 @@ export async function createPipeline(services: Services): Promise<Pipeline> {
       v1: new ClientLimits(shared, 'v1', { perMinute: config.V1_RATE_PER_MINUTE }, clock),
     },
     addressLimits: addressLimits(shared, config, clock),
-    failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1') },
+    failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },
     cache: new ResponseCache(shared.keyv, shared.versions, config.CACHE_TTL_SECONDS, clock),
     audit,
     shared,

@@ -27,6 +27,7 @@ export function startupBanner(url: string, metricsUrl: string | undefined, confi
   const v1 = `${url}/api/v1`;
   const lines = [
     `listening on ${url}`,
+    `  Console: ${url}/admin`,
     `  GraphQL  ${url}/graphql`,
     `  M2M      ${m2m}`,
     `  v1       ${v1}`,
@@ -36,6 +37,7 @@ export function startupBanner(url: string, metricsUrl: string | undefined, confi
     lines.push(
       '',
       `Demo company ${demo.companyId} ${demo.seeded ? 'seeded' : 'present'}; its credentials are in ${demo.path} (readable by you only)`,
+      `Console: sign in at ${url}/admin with the email and password under "admin" in that file.`,
       '',
       '# The commands below read the secrets from that file; paste them into a shell.',
       `CREDENTIALS=${shellWord(demo.path)}`,

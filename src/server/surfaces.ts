@@ -19,11 +19,13 @@ import { graphqlPipeline } from '../pipeline/graphql-plugin.ts';
 import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import { Executor } from '../pipeline/operations.ts';
-import { admitAnonymousByAddress } from '../pipeline/anonymous-limits.ts';
+import { admitAnonymousByAddress, isApiCaller } from '../pipeline/anonymous-limits.ts';
+import { authenticateConsole, consoleExchange } from '../pipeline/console.ts';
 import { unstorableInputPlugin } from '../pipeline/input-guards.ts';
 import type { Services } from '../services.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions } from './app.ts';
+import { graphqlExplorerPage, mountConsole } from './console-routes.ts';
 
 /** GraphQL errors outside an operation (bad token, rate limit) in the GraphQL response shape. */
 export const presentGraphqlError: ErrorPresenter = (res, error) => {
@@ -66,6 +68,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       gateway: graphql.gateway,
       context: async (req: Request, res: Response) => {
         const context = pipeline.context(callerOf(res), String(req.id ?? ''));
+        context.console = consoleExchange(services, pipeline, req, res);
         // The plugin fills in the operation's action, root fields and denials before the audit entry is written.
         res.locals.audit = context.outcome;
         return context;
@@ -74,9 +77,11 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
       formatError: graphqlErrorFormatter(services.logger.child({ component: 'graphql' })),
       before: [
+        graphqlExplorerPage(services),
         auditCalls(pipeline, 'graphql', () => 'graphql', presentGraphqlError),
         authenticate(pipeline, 'm2m', presentGraphqlError, { optional: true }),
-        admit(pipeline.limits.m2m, presentGraphqlError),
+        authenticateConsole(services),
+        admit(pipeline.limits.m2m, presentGraphqlError, (_req, res) => (isApiCaller(res) ? callerOf(res)!.id : undefined)),
         admitAnonymousByAddress(pipeline.addressLimits.anonymousGraphql, presentGraphqlError),
       ],
     },
@@ -86,6 +91,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       app.get('/graphql/schema.graphql', auditCalls(pipeline, 'graphql', () => 'schema', presentGraphqlError), ...sdlReaders, (_req, res) => {
         res.type('text/plain; charset=utf-8').send(sdl);
       });
+      mountConsole(app, services, pipeline, presentGraphqlError);
       serveOauthMetadata(app, config.M2M_BASE_PATH);
       app.use(config.M2M_BASE_PATH, m2mSurface(services, pipeline, executor, m2mRoutes, m2mOpenApi(m2mRoutes, config.M2M_BASE_PATH)));
       app.use(V1_BASE_PATH, v1Surface(services, pipeline, executor, v1Routes, v1OpenApi(v1Routes, V1_BASE_PATH)), v1Errors);

@@ -8,6 +8,7 @@ import { importBundle } from '../../src/db/import.ts';
 import type { Bundle } from '../../src/db/bundle.ts';
 import { createApiClient } from '../../src/domain/api-clients.ts';
 import { createCompany } from '../../src/domain/companies.ts';
+import { createConsoleUser, type ConsoleRole } from '../../src/domain/console-users.ts';
 import type { Clock } from '../../src/domain/clock.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { createV1Key } from '../../src/domain/v1-keys.ts';
@@ -81,6 +82,15 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     otherCompany: (bundle) => addCompany(bundle ?? generateBundle({ seed: 8, customers: 3, today: '2026-11-21' }), 'Other Studio'),
     close: () => app.close(),
   };
+}
+
+let consoleUsers = 0;
+
+/** A new console user with `role` in the studio's company (or `companyId`); a password is generated. */
+export async function consoleUser(studio: Studio, role: ConsoleRole, companyId = studio.companyId): Promise<{ email: string; password: string; id: string }> {
+  const email = `${role}-${++consoleUsers}-${process.pid}-${Date.now().toString(36)}@console.test`;
+  const { user, password } = await createConsoleUser(studio.app.services.orm, { companyId, email, role });
+  return { email, password: password!, id: user.id };
 }
 
 /** GET (or another method) with a bearer token; returns status, headers and parsed JSON body. */

@@ -50,3 +50,41 @@ export const V1ApiKey = defineEntity({
   },
 });
 export type IV1ApiKey = InferEntity<typeof V1ApiKey>;
+
+export const CONSOLE_ROLES = ['owner', 'admin', 'staff'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/**
+ * A person who signs in to the admin console of one company. The email is unique across companies: a
+ * sign-in gives only email and password. The password is kept only as a scrypt hash (src/domain/passwords.ts).
+ */
+export const ConsoleUser = defineEntity({
+  name: 'ConsoleUser',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    /** Lower case. */
+    email: p.string().unique(),
+    role: p.enum([...CONSOLE_ROLES]),
+    passwordHash: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastSignInAt: p.datetime().nullable(),
+  },
+});
+export type IConsoleUser = InferEntity<typeof ConsoleUser>;
+
+/**
+ * A console sign-in. The primary key is the SHA-256 of the cookie's token, so a read of this table does not
+ * give anyone a session. It ends when idle too long, at its absolute limit, at sign-out, or with its user.
+ */
+export const ConsoleSession = defineEntity({
+  name: 'ConsoleSession',
+  properties: {
+    tokenHash: p.string().primary(),
+    user: () => p.manyToOne(ConsoleUser).deleteRule('cascade').index(),
+    createdAt: p.datetime(),
+    lastSeenAt: p.datetime(),
+  },
+  indexes: [{ properties: ['lastSeenAt'] }],
+});
+export type IConsoleSession = InferEntity<typeof ConsoleSession>;

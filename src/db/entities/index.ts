@@ -1,5 +1,5 @@
 /** Every entity of the domain model, in one list for the ORM. */
-import { ApiClient, Company, V1ApiKey } from './access.ts';
+import { ApiClient, Company, ConsoleSession, ConsoleUser, V1ApiKey } from './access.ts';
 import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Service, ServiceOption } from './appointments.ts';
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
@@ -24,7 +24,8 @@ export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
   Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
   PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, Voucher, WebhookEndpoint,
-  WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey,
+  WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser,
 ];
 
-export const entities = [Company, ServerKeyCheck, ...companyScoped];
+/** Sessions are found by their token, before the company is known; their user carries it. */
+export const entities = [Company, ServerKeyCheck, ConsoleSession, ...companyScoped];

@@ -102,9 +102,14 @@ export const AuditEntry = defineEntity({
     status: p.smallint(),
     /** For a denial (403): the scope the caller lacked. */
     missingScope: p.string().nullable(),
+    /** The console user who called (surface `console`), kept as it was: the user may be removed later. */
+    userId: p.string().nullable(),
+    userEmail: p.string().nullable(),
+    requestId: p.string().nullable(),
     at: p.datetime(),
   },
-  indexes: [{ properties: ['company', 'at'] }, { properties: ['at'] }],
+  // (company, client, at): when each API client was last used.
+  indexes: [{ properties: ['company', 'at'] }, { properties: ['at'] }, { properties: ['company', 'client', 'at'] }],
 });
 export type IAuditEntry = InferEntity<typeof AuditEntry>;
 

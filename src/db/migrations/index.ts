@@ -6,6 +6,7 @@ import { Migration20261121154656_audit_operation } from './Migration202611211546
 import { Migration20261123074506_event_kind } from './Migration20261123074506_event_kind.ts';
 import { Migration20261123075242_server_key_check } from './Migration20261123075242_server_key_check.ts';
 import { Migration20261123081331_read_path_indexes_audit_scope } from './Migration20261123081331_read_path_indexes_audit_scope.ts';
+import { Migration20261123105243_console_users } from './Migration20261123105243_console_users.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -15,4 +16,5 @@ export const migrationsList = [
   { name: 'Migration20261123074506_event_kind', class: Migration20261123074506_event_kind },
   { name: 'Migration20261123075242_server_key_check', class: Migration20261123075242_server_key_check },
   { name: 'Migration20261123081331_read_path_indexes_audit_scope', class: Migration20261123081331_read_path_indexes_audit_scope },
+  { name: 'Migration20261123105243_console_users', class: Migration20261123105243_console_users },
 ];

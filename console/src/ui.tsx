@@ -1,0 +1,167 @@
+/** Small shared pieces: status messages, dialogs, secrets, dates. */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ApiError } from './api.ts';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}
+
+/** An API error in words, placed next to the control that caused it. */
+export function ErrorText({ error, id, field }: { error: ApiError | string | undefined; id?: string; field?: string }) {
+  if (!error) return null;
+  const text = typeof error === 'string' ? error : (field && error.forField(field)) || describe(error);
+  return (
+    <p className="error" role="alert" id={id}>
+      {text}
+    </p>
+  );
+}
+
+export function describe(error: ApiError): string {
+  switch (error.code) {
+    case 'FORBIDDEN':
+      return `Not allowed: ${error.message}`;
+    case 'RATE_LIMITED': {
+      const wait = error.errors[0]?.retryAfter;
+      return wait ? `${error.message} Try again in ${wait} seconds.` : error.message;
+    }
+    default:
+      return error.message;
+  }
+}
+
+/** A modal dialog (native <dialog>: focus trap, Escape closes). */
+export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+      {open && (
+        <>
+          <h2 id={titleId}>{title}</h2>
+          {children}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** A secret shown once: its value, a Copy button and a warning. */
+export function SecretBox({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
+  const [copied, setCopied] = useState<string>();
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('Copied to the clipboard.');
+    } catch {
+      const field = document.getElementById(id) as HTMLInputElement | null;
+      field?.select();
+      setCopied('Copying is blocked here: the value is selected, press Ctrl+C.');
+    }
+  };
+  return (
+    <div className="secret" role="group" aria-label={label}>
+      <label htmlFor={id}>{label}</label>
+      <div className="secret-row">
+        <input id={id} className="mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
+        <button type="button" onClick={copy}>
+          Copy
+        </button>
+      </div>
+      <p className="warning" role="note">
+        <strong>Shown only once.</strong> Copy it now and keep it somewhere safe: it cannot be shown again. {note}
+      </p>
+      <p role="status" aria-live="polite" className="hint">
+        {copied}
+      </p>
+    </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function formatDateTime(value: string | null | undefined, empty = '—'): string {
+  if (!value) return empty;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+/** `YYYY-MM-DD` as a date, without a timezone shift. */
+export function formatDate(value: string | null | undefined, empty = '—'): string {
+  if (!value) return empty;
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  return y && m && d ? dateOnly.format(new Date(y, m - 1, d)) : value;
+}
+
+/** A LocalDateTime `YYYY-MM-DDTHH:MM:SS` as words, in the wall-clock time it states. */
+export function formatLocal(value: string): string {
+  const [date, time] = value.split('T');
+  return `${formatDate(date)} ${time?.slice(0, 5) ?? ''}`.trim();
+}
+
+export function money(base100: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(base100 / 100);
+  } catch {
+    return `${(base100 / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Studio console`;
+  }, [title]);
+  return (
+    <div className="page-header">
+      <h1 tabIndex={-1} id="page-title">
+        {title}
+      </h1>
+      {children && <div className="page-actions">{children}</div>}
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 0}>
+        Previous page
+      </button>
+      <span>
+        Page {page + 1} of {pages} · {total} in all
+      </span>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={page + 1 >= pages}>
+        Next page
+      </button>
+    </nav>
+  );
+}

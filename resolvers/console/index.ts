@@ -1,0 +1,142 @@
+/**
+ * The admin console's own graph: who is signed in, sign-in and sign-out, API clients, the audit log, console
+ * users and the webhook secret reveal. Each operation is the domain's (the admin CLI runs the same ones),
+ * limited to the caller's company; what a role may do is its scopes (src/domain/console-users.ts).
+ */
+import { apiClientDetails, createApiClient, revokeApiClient, rotateClientSecret, setClientScopes, type ApiClientDetails } from '../../src/domain/api-clients.ts';
+import { auditActor, searchAudit } from '../../src/domain/audit-log.ts';
+import {
+  createConsoleUser, listConsoleUsers, removeConsoleUser, resetConsoleUserPassword, ROLE_SCOPES, setConsoleUserRole, type ConsoleUserView,
+} from '../../src/domain/console-users.ts';
+import { Invalid, NotFound } from '../../src/domain/errors.ts';
+import { InvalidInput } from '../../src/domain/invalid-input.ts';
+import { pageRequest } from '../../src/domain/paging.ts';
+import { SCOPE_CATALOGUE } from '../../src/domain/scopes.ts';
+import { revealWebhookSecret } from '../../src/domain/webhook-endpoints.ts';
+import { AUDIT_RETENTION_DAYS } from '../../src/pipeline/audit.ts';
+import type { ConsoleIdentity } from '../../src/pipeline/console.ts';
+import type { GraphqlContext } from '../context.ts';
+import type { ConsoleRole, ConsoleUser, Resolvers } from '../generated.ts';
+
+const company = (ctx: GraphqlContext) => ctx.caller!.companyId;
+
+/** The console's exchange: every /graphql request has one. */
+const exchange = (ctx: GraphqlContext) => {
+  if (!ctx.console) throw new Error('no console exchange on this request');
+  return ctx.console;
+};
+
+/** Domain field names as the arguments name them, so BAD_USER_INPUT points at what the console sent. */
+async function asArguments<T>(names: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InvalidInput && names[error.field]) throw new Invalid(names[error.field]!, error.rule, error.detail);
+    throw error;
+  }
+}
+
+const roleName = (role: ConsoleRole) => role.toLowerCase();
+
+function consoleUser(user: ConsoleUserView, companyName: string, csrfToken = ''): ConsoleUser {
+  return {
+    ...user,
+    role: user.role.toUpperCase() as ConsoleRole,
+    companyName,
+    scopes: [...ROLE_SCOPES[user.role]].sort(),
+    csrfToken,
+  };
+}
+
+const me = (identity: ConsoleIdentity) => consoleUser(identity.user, identity.companyName, identity.csrfToken);
+
+async function clientView(ctx: GraphqlContext, id: string): Promise<ApiClientDetails> {
+  const [client] = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now(), [id]);
+  if (!client) throw new NotFound('API client');
+  return client;
+}
+
+const CLIENT_FIELDS = { client: 'id', scopes: 'scopes', name: 'input.name', 'expires-days': 'input.expiresInDays' };
+
+export const consoleResolvers: Resolvers = {
+  Query: {
+    me: (_root, _args, ctx) => {
+      const identity = ctx.console?.identity;
+      return identity && ctx.caller?.kind === 'console' ? me(identity) : null;
+    },
+    scopeCatalogue: () => SCOPE_CATALOGUE.map((scope) => ({ ...scope })),
+    apiClients: async (_root, { includeRevoked }, ctx) => {
+      const clients = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now());
+      return includeRevoked === false ? clients.filter((client) => !client.revoked) : clients;
+    },
+    auditLog: async (_root, { filter, page, pageSize }, ctx) => {
+      const request = pageRequest(page, pageSize);
+      if (filter?.from && filter.to && filter.from >= filter.to) throw new Invalid('filter.to', 'min', 'must be after filter.from');
+      const { rows, total } = await searchAudit(ctx.services.orm, company(ctx), filter ?? {}, {
+        offset: request.page * request.pageSize,
+        limit: request.pageSize,
+      });
+      return { items: rows, total, ...request, retentionDays: AUDIT_RETENTION_DAYS };
+    },
+    consoleUsers: async (_root, _args, ctx) => {
+      const companyName = (await ctx.company()).name;
+      return (await listConsoleUsers(ctx.services.orm, company(ctx))).map((user) => consoleUser(user, companyName));
+    },
+  },
+  AuditEntry: {
+    actor: auditActor,
+    clientId: (row) => row.client,
+  },
+  Mutation: {
+    signIn: async (_root, { email, password }, ctx) => me(await exchange(ctx).signIn(email, password)),
+    signOut: async (_root, _args, ctx) => {
+      await exchange(ctx).signOut();
+      return true;
+    },
+    createApiClient: (_root, { input }, ctx) =>
+      asArguments(CLIENT_FIELDS, async () => {
+        const { orm, serverKey, clock } = ctx.services;
+        const created = await createApiClient(
+          orm,
+          serverKey,
+          {
+            companyId: company(ctx),
+            name: input.name,
+            description: input.description ?? undefined,
+            scopes: input.scopes.join(' '),
+            expiresDays: input.expiresInDays ?? undefined,
+          },
+          clock.now(),
+        );
+        return { client: await clientView(ctx, created.client_id), secret: created.client_secret };
+      }),
+    setApiClientScopes: (_root, { id, scopes }, ctx) =>
+      asArguments(CLIENT_FIELDS, async () => {
+        await setClientScopes(ctx.services.orm, id, scopes.join(' '), company(ctx));
+        return clientView(ctx, id);
+      }),
+    rotateApiClientSecret: (_root, { id }, ctx) =>
+      asArguments(CLIENT_FIELDS, async () => {
+        const { orm, serverKey, clock, config } = ctx.services;
+        const rotated = await rotateClientSecret(orm, serverKey, id, clock.now(), config.CLIENT_SECRET_GRACE_HOURS, company(ctx));
+        return { client: await clientView(ctx, id), secret: rotated.client_secret };
+      }),
+    revokeApiClient: (_root, { id }, ctx) =>
+      asArguments(CLIENT_FIELDS, async () => {
+        await revokeApiClient(ctx.services.orm, id, ctx.services.clock.now(), company(ctx));
+        return clientView(ctx, id);
+      }),
+    revealWebhookSecret: (_root, { id }, ctx) => revealWebhookSecret(ctx.services.orm, ctx.services.serverKey, company(ctx), id),
+    createConsoleUser: async (_root, { email, role }, ctx) => {
+      const created = await createConsoleUser(ctx.services.orm, { companyId: company(ctx), email, role: roleName(role) });
+      return { user: consoleUser(created.user, (await ctx.company()).name), password: created.password! };
+    },
+    setConsoleUserRole: async (_root, { id, role }, ctx) =>
+      consoleUser(await setConsoleUserRole(ctx.services.orm, company(ctx), id, roleName(role)), (await ctx.company()).name),
+    resetConsoleUserPassword: async (_root, { id }, ctx) => {
+      const reset = await resetConsoleUserPassword(ctx.services.orm, company(ctx), { id });
+      return { user: consoleUser(reset.user, (await ctx.company()).name), password: reset.password };
+    },
+    removeConsoleUser: (_root, { id }, ctx) => removeConsoleUser(ctx.services.orm, company(ctx), id),
+  },
+};

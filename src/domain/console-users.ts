@@ -1,0 +1,142 @@
+/**
+ * Console users (the admin console's people): each belongs to one company with a role. The role decides
+ * what the console may do as scopes, the same scopes that guard the graph for API clients, plus three that
+ * no API client can hold (`api-clients:manage`, `audit:read`, `users:manage`). A company always keeps an owner.
+ */
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CONSOLE_ROLES, ConsoleSession, ConsoleUser, type ConsoleRole, type IConsoleUser } from '../db/entities/index.ts';
+import { companyEm, unscopedEm } from '../db/scope.ts';
+import { requireCompany } from './companies.ts';
+import { NotFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { InvalidInput } from './invalid-input.ts';
+import { dummyPasswordHash, generatePassword, hashPassword, passwordMatches, requirePassword } from './passwords.ts';
+import { ALL_SCOPES } from './scopes.ts';
+
+export type { ConsoleRole };
+
+/** The studio's daily work: customers, bookings, appointments and events, reading and writing where the graph can. */
+const STAFF_SCOPES = [
+  'customers:read', 'customers:write', 'profile:read', 'profile:write', 'bookings:read', 'bookings:write',
+  'appointments:read', 'appointments:write', 'events:read', 'events:write', 'events-register:read',
+  'packages:read', 'packages:write', 'passes:read', 'passes:write', 'notes:read',
+];
+const ADMIN_SCOPES = [...ALL_SCOPES, 'api-clients:manage', 'audit:read'];
+
+export const ROLE_SCOPES: Record<ConsoleRole, ReadonlySet<string>> = {
+  staff: new Set(STAFF_SCOPES),
+  admin: new Set(ADMIN_SCOPES),
+  owner: new Set([...ADMIN_SCOPES, 'users:manage']),
+};
+
+export interface ConsoleUserView {
+  id: string;
+  companyId: string;
+  email: string;
+  role: ConsoleRole;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+}
+
+export const consoleUserView = (user: IConsoleUser): ConsoleUserView => ({
+  id: user.id,
+  companyId: user.company.id,
+  email: user.email,
+  role: user.role,
+  createdAt: user.createdAt,
+  lastSignInAt: user.lastSignInAt ?? null,
+});
+
+export function requireRole(role: string): ConsoleRole {
+  const lower = role.trim().toLowerCase();
+  if (!(CONSOLE_ROLES as readonly string[]).includes(lower)) throw new InvalidInput('role', `must be one of ${CONSOLE_ROLES.join(', ')}`);
+  return lower as ConsoleRole;
+}
+
+/** Lower case; one `@` with something on each side, no spaces. */
+export function requireEmail(email: string): string {
+  const normal = email.trim().toLowerCase();
+  if (normal.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(normal)) throw new InvalidInput('email', 'must be an email address such as ana@studio.example');
+  return normal;
+}
+
+/** Adds a user; without `password`, one is generated and returned (shown once). */
+export async function createConsoleUser(
+  orm: MikroORM,
+  input: { companyId: string; email: string; role: string; password?: string },
+): Promise<{ user: ConsoleUserView; password?: string }> {
+  const email = requireEmail(input.email);
+  const role = requireRole(input.role);
+  const password = input.password === undefined ? generatePassword() : requirePassword(input.password);
+  const em = companyEm(orm, input.companyId);
+  await requireCompany(em, input.companyId);
+  if (await unscopedEm(orm).count(ConsoleUser, { email })) throw new InvalidInput('email', `a console user with email ${email} exists already`);
+  const user = em.create(ConsoleUser, { id: newId('consoleUser'), company: input.companyId, email, role, passwordHash: await hashPassword(password) });
+  await em.flush();
+  return { user: consoleUserView(user), ...(input.password === undefined && { password }) };
+}
+
+export async function listConsoleUsers(orm: MikroORM, companyId: string): Promise<ConsoleUserView[]> {
+  const em = companyEm(orm, companyId);
+  await requireCompany(em, companyId);
+  return (await em.find(ConsoleUser, {}, { orderBy: { email: 'asc' } })).map(consoleUserView);
+}
+
+/** One user of the company, by `cu_` id or by email. */
+async function findUser(orm: MikroORM, companyId: string, which: { id?: string; email?: string }) {
+  const em = companyEm(orm, companyId);
+  await requireCompany(em, companyId);
+  const user = await em.findOne(ConsoleUser, which.id !== undefined ? { id: which.id } : { email: requireEmail(which.email ?? '') });
+  if (!user) throw new NotFound('Console user');
+  return { em, user };
+}
+
+/** A new generated password (shown once); the user's sessions end. */
+export async function resetConsoleUserPassword(
+  orm: MikroORM,
+  companyId: string,
+  which: { id?: string; email?: string },
+): Promise<{ user: ConsoleUserView; password: string }> {
+  const { em, user } = await findUser(orm, companyId, which);
+  const password = generatePassword();
+  user.passwordHash = await hashPassword(password);
+  await em.flush();
+  await em.nativeDelete(ConsoleSession, { user: user.id });
+  return { user: consoleUserView(user), password };
+}
+
+async function refuseLastOwner(orm: MikroORM, companyId: string, user: IConsoleUser): Promise<void> {
+  if (user.role !== 'owner') return;
+  const owners = await companyEm(orm, companyId).count(ConsoleUser, { role: 'owner' });
+  if (owners <= 1) throw new InvalidInput('id', 'this is the company\'s only owner: make another user owner first');
+}
+
+export async function setConsoleUserRole(orm: MikroORM, companyId: string, id: string, role: string): Promise<ConsoleUserView> {
+  const newRole = requireRole(role);
+  const { em, user } = await findUser(orm, companyId, { id });
+  if (newRole !== 'owner') await refuseLastOwner(orm, companyId, user);
+  user.role = newRole;
+  await em.flush();
+  return consoleUserView(user);
+}
+
+/** Removes a user; their sessions go with them. */
+export async function removeConsoleUser(orm: MikroORM, companyId: string, id: string): Promise<string> {
+  const { em, user } = await findUser(orm, companyId, { id });
+  await refuseLastOwner(orm, companyId, user);
+  await em.remove(user).flush();
+  return id;
+}
+
+/**
+ * The user whose email and password these are, or null. An unknown email is compared against a dummy
+ * hash, so the answer takes as long as for a wrong password and does not tell which emails exist.
+ */
+export async function verifyConsolePassword(orm: MikroORM, email: string, password: string): Promise<ConsoleUserView | null> {
+  const user = await unscopedEm(orm).findOne(ConsoleUser, { email: email.trim().toLowerCase() });
+  if (!user) {
+    await passwordMatches(password, await dummyPasswordHash());
+    return null;
+  }
+  return (await passwordMatches(password, user.passwordHash)) ? consoleUserView(user) : null;
+}

@@ -1,0 +1,143 @@
+/**
+ * The admin console over HTTP: the web app built into CONSOLE_DIR (its hashed assets cached for a year,
+ * its pages never), GraphiQL at /admin/explorer for signed-in users and at /graphql for browsers outside
+ * production, and the CSV export of the audit log. Every /admin answer carries a CSP that allows only
+ * this origin, so the console runs offline and nothing injected can load or send elsewhere.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { auditActor, searchAudit, type AuditSearch } from '../domain/audit-log.ts';
+import { csrfToken } from '../domain/console-sessions.ts';
+import { ROLE_SCOPES } from '../domain/console-users.ts';
+import { consoleCaller, cookieSession } from '../pipeline/console.ts';
+import { auditCalls, type ErrorPresenter } from '../pipeline/http.ts';
+import type { Pipeline } from '../pipeline/index.ts';
+import type { Services } from '../services.ts';
+
+const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
+
+/** The CSV export's columns, in order. */
+const CSV_COLUMNS = ['at', 'surface', 'actor', 'method', 'path', 'resourceType', 'action', 'status', 'missingScope', 'requestId'] as const;
+/** Rows read per query while exporting, and at most exported. */
+const CSV_BATCH = 1000;
+const CSV_MAX_ROWS = 100_000;
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Console not built</title></head>
+<body><h1>Console not built</h1><p>The admin console has not been built: run <code>npm run build:console</code> (npm start does it when needed).</p></body></html>
+`;
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  next();
+};
+
+/** A page of the built console, or the "not built" page. */
+function sendPage(dir: string, page: string, res: Response): void {
+  const file = join(dir, page);
+  res.setHeader('Cache-Control', 'no-cache');
+  if (!existsSync(file)) {
+    res.status(503).type('html').send(NOT_BUILT);
+    return;
+  }
+  res.sendFile(file);
+}
+
+/** A CSV cell: quoted when needed; a leading formula character is defused for spreadsheets. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The audit filter of the export's query string (the names of the GraphQL `AuditFilter`); a message when one is bad. */
+function auditSearch(query: Request['query']): AuditSearch | string {
+  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
+  const instant = (name: string) => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    const at = new Date(value);
+    return Number.isNaN(at.getTime()) ? null : at;
+  };
+  const from = instant('from');
+  const to = instant('to');
+  if (from === null || to === null) return 'from and to must be ISO 8601 instants';
+  return {
+    clientId: text('clientId'),
+    userId: text('userId'),
+    surface: text('surface'),
+    method: text('method'),
+    deniedOnly: text('deniedOnly') === 'true',
+    resource: text('resource'),
+    from,
+    to,
+  };
+}
+
+export function mountConsole(app: Express, services: Services, pipeline: Pipeline, present: ErrorPresenter): void {
+  const dir = services.config.CONSOLE_DIR;
+  app.use('/admin', securityHeaders);
+  app.use('/admin/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }), (_req, res) => {
+    res.status(404).type('text').send('Not found');
+  });
+
+  app.get('/admin/explorer', async (req, res, next) => {
+    try {
+      if (!(await cookieSession(services, req))) return res.redirect(302, '/admin/sign-in?next=/admin/explorer');
+      sendPage(dir, 'explorer.html', res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // A download link cannot send X-Studio-Console: it carries the session's csrf token instead (`me { csrfToken }`).
+  app.get('/admin/audit.csv', auditCalls(pipeline, 'console', () => 'auditCsv', present), async (req, res, next) => {
+    try {
+      const session = await cookieSession(services, req);
+      const csrf = typeof req.query.csrf === 'string' ? req.query.csrf : '';
+      if (!session || !sameText(csrf, csrfToken(services.serverKey, session.tokenHash))) {
+        return res.status(401).type('text').send('Sign in to the console and use its export link');
+      }
+      res.locals.caller = consoleCaller(session.user);
+      if (!ROLE_SCOPES[session.user.role].has('audit:read')) {
+        res.locals.audit = { resourceType: 'auditCsv', action: 'READ', deniedScope: 'audit:read' };
+        return res.status(403).type('text').send('Missing required scope: audit:read');
+      }
+      const search = auditSearch(req.query);
+      if (typeof search === 'string') return res.status(400).type('text').send(search);
+      res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
+      res.setHeader('Cache-Control', 'no-store');
+      const lines = [CSV_COLUMNS.join(',')];
+      for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
+        const { rows } = await searchAudit(services.orm, session.user.companyId, search, { offset, limit: CSV_BATCH });
+        for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
+        if (rows.length < CSV_BATCH) break;
+      }
+      res.send(`${lines.join('\r\n')}\r\n`);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Client-side routes of the app: every other page under /admin is its index.html.
+  app.get(['/admin', '/admin/{*route}'], (_req, res) => sendPage(dir, 'index.html', res));
+}
+
+/**
+ * GraphiQL, offline, for a browser that opens /graphql outside production; `?sandbox` (or a console not
+ * built) keeps Apollo Sandbox's landing page for people online.
+ */
+export function graphqlExplorerPage(services: Services): RequestHandler {
+  const page = join(services.config.CONSOLE_DIR, 'explorer.html');
+  return (req, res, next) => {
+    const browser = req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !('query' in req.query);
+    if (services.config.production || !browser || 'sandbox' in req.query || !existsSync(page)) return next();
+    securityHeaders(req, res, () => sendPage(services.config.CONSOLE_DIR, 'explorer.html', res));
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * The console's graph by role: what owner, admin and staff may do (refusals are FORBIDDEN, nothing
+ * changes), API clients through their life, console users, the webhook secret reveal, the audit log
+ * (filters, paging, total, retention) with every console action recorded under its user, and bad input
+ * answered BAD_USER_INPUT without a change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { setWebhook } from '../src/domain/webhook-endpoints.ts';
+import { ALL_SCOPES } from '../src/domain/scopes.ts';
+import { consoleCall, signIn } from './support/console.ts';
+import { consoleUser, startStudio, type Studio } from './support/studio.ts';
+
+let studio: Studio;
+const cookies: Record<'owner' | 'admin' | 'staff', string> = { owner: '', admin: '', staff: '' };
+const users: Record<string, { email: string; id: string }> = {};
+let webhookId: string;
+let signingSecret: string;
+
+beforeAll(async () => {
+  studio = await startStudio({ env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' } });
+  for (const role of ['owner', 'admin', 'staff'] as const) {
+    const user = await consoleUser(studio, role);
+    users[role] = user;
+    cookies[role] = (await signIn(studio.url, user)).cookie;
+  }
+  const { orm, serverKey } = studio.app.services;
+  const endpoint = await setWebhook(orm, serverKey, { companyId: studio.companyId, url: 'http://127.0.0.1:9/hooks', events: 'pass.purchased' }, { allowInsecure: true });
+  webhookId = endpoint.id;
+  signingSecret = endpoint.signingSecret!;
+});
+afterAll(() => studio?.close());
+
+const call = (role: keyof typeof cookies, query: string, variables?: Record<string, unknown>) =>
+  consoleCall(studio.url, query, { cookie: cookies[role], variables });
+
+const codes = (body: any) => (body.errors ?? []).map((e: any) => e.extensions.code);
+
+const count = async (table: string) =>
+  (await studio.app.services.orm.em.getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from ${table}`))[0]!.n;
+
+/** One operation of each area, with what it needs. */
+const OPERATIONS: Array<[string, string, 'users:manage' | 'api-clients:manage' | 'audit:read' | 'webhooks:write' | 'customers:read' | 'appointments:read']> = [
+  ['list API clients', '{ apiClients { id } }', 'api-clients:manage'],
+  ['create an API client', 'mutation { createApiClient(input: { name: "matrix", scopes: ["customers:read"] }) { secret } }', 'api-clients:manage'],
+  ['read the audit log', '{ auditLog { total } }', 'audit:read'],
+  ['list webhook endpoints', '{ webhookEndpoints { id } }', 'webhooks:write'],
+  ['reveal a webhook secret', 'mutation($id: ID!) { revealWebhookSecret(id: $id) }', 'webhooks:write'],
+  ['list console users', '{ consoleUsers { id } }', 'users:manage'],
+  ['add a console user', 'mutation { createConsoleUser(email: "matrix-ROLE@console.test", role: STAFF) { password } }', 'users:manage'],
+  ['list customers', '{ customers(pageSize: 2) { total } }', 'customers:read'],
+  ['list facilitators and services', '{ facilitators { id } services { id } }', 'appointments:read'],
+];
+const ALLOWED: Record<keyof typeof cookies, (scope: string) => boolean> = {
+  owner: () => true,
+  admin: (scope) => scope !== 'users:manage',
+  staff: (scope) => scope === 'customers:read' || scope === 'appointments:read',
+};
+
+describe('roles × operations', () => {
+  const cases = (['owner', 'admin', 'staff'] as const).flatMap((role) => OPERATIONS.map(([what, query, scope]) => [role, what, query, scope] as const));
+  it.each(cases)('%s: %s', async (role, _what, query, scope) => {
+    const tables = ['api_client', 'console_user'];
+    const before = await Promise.all(tables.map(count));
+    const { body } = await call(role, query.replace('ROLE', role), { id: webhookId });
+    if (ALLOWED[role](scope)) {
+      expect(body.errors).toBeUndefined();
+    } else {
+      expect(codes(body)).toContain('FORBIDDEN');
+      expect(body.errors[0].message).toBe(`Missing required scope: ${scope}`);
+      expect(await Promise.all(tables.map(count))).toEqual(before);
+    }
+  });
+
+  it('a console request without a session is UNAUTHENTICATED on guarded fields', async () => {
+    const { body } = await consoleCall(studio.url, '{ apiClients { id } }', {});
+    expect(codes(body)).toEqual(['UNAUTHENTICATED']);
+  });
+
+  it("`me` states the role's scopes", async () => {
+    const scopes = async (role: keyof typeof cookies) => (await call(role, '{ me { scopes } }')).body.data.me.scopes as string[];
+    expect(await scopes('staff')).not.toContain('api-clients:manage');
+    expect(await scopes('admin')).toEqual(expect.arrayContaining([...ALL_SCOPES, 'api-clients:manage', 'audit:read']));
+    expect(await scopes('admin')).not.toContain('users:manage');
+    expect(await scopes('owner')).toContain('users:manage');
+  });
+});
+
+describe('API clients', () => {
+  it('lives through create, scopes, rotate and revoke; the secret is shown only by create and rotate', async () => {
+    const created = await call('admin', `mutation { createApiClient(input: { name: "CRM", description: "sync", scopes: ["customers:read"], expiresInDays: 30 }) {
+      secret client { id name description scopes expiresAt revoked lastUsedAt previousSecretValidUntil } } }`);
+    const { client, secret } = created.body.data.createApiClient;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(client).toMatchObject({ name: 'CRM', description: 'sync', scopes: ['customers:read'], revoked: false, lastUsedAt: null, previousSecretValidUntil: null });
+    expect(Date.parse(client.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    const token = await fetch(`${studio.m2m}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: client.id, client_secret: secret }) });
+    const accessToken = ((await token.json()) as { access_token: string }).access_token;
+    await fetch(`${studio.m2m}/customers`, { headers: { authorization: `Bearer ${accessToken}` } });
+    await studio.app.pipeline!.audit.flush();
+
+    const scoped = await call('admin', 'mutation($id: ID!) { setApiClientScopes(id: $id, scopes: ["customers:read", "bookings:read"]) { scopes lastUsedAt } }', { id: client.id });
+    expect(scoped.body.data.setApiClientScopes.scopes).toEqual(['customers:read', 'bookings:read']);
+    expect(scoped.body.data.setApiClientScopes.lastUsedAt).not.toBeNull();
+
+    const rotated = await call('admin', 'mutation($id: ID!) { rotateApiClientSecret(id: $id) { secret client { previousSecretValidUntil } } }', { id: client.id });
+    expect(rotated.body.data.rotateApiClientSecret.secret).not.toBe(secret);
+    expect(Date.parse(rotated.body.data.rotateApiClientSecret.client.previousSecretValidUntil)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+
+    const revoked = await call('admin', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: client.id });
+    expect(revoked.body.data.revokeApiClient.revoked).toBe(true);
+    const listed = await call('admin', '{ all: apiClients { id } live: apiClients(includeRevoked: false) { id } }');
+    expect(listed.body.data.all.map((c: { id: string }) => c.id)).toContain(client.id);
+    expect(listed.body.data.live.map((c: { id: string }) => c.id)).not.toContain(client.id);
+  });
+
+  it("cannot touch another company's client", async () => {
+    const other = await studio.otherCompany();
+    const { createApiClient } = await import('../src/domain/api-clients.ts');
+    const foreign = await createApiClient(studio.app.services.orm, studio.app.services.serverKey, { companyId: other, name: 'theirs', scopes: 'customers:read' }, new Date());
+    const { body } = await call('owner', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: foreign.client_id });
+    expect(codes(body)).toEqual(['BAD_USER_INPUT']);
+    expect((await studio.app.services.orm.em.getConnection().execute(`select revoked_at from api_client where id = ?`, [foreign.client_id]))[0].revoked_at).toBeNull();
+  });
+
+  it('lists every API scope in the catalogue, grouped and described', async () => {
+    const { body } = await call('staff', '{ scopeCatalogue { name group description } }');
+    expect(body.data.scopeCatalogue.map((s: { name: string }) => s.name).sort()).toEqual([...ALL_SCOPES].sort());
+    for (const scope of body.data.scopeCatalogue) expect(scope.group && scope.description).toBeTruthy();
+  });
+});
+
+describe('bad input is BAD_USER_INPUT and changes nothing', () => {
+  it.each([
+    ['an unknown scope', 'mutation { createApiClient(input: { name: "x", scopes: ["customers:read", "root:all"] }) { secret } }', 'scopes'],
+    ['no scopes', 'mutation { createApiClient(input: { name: "x", scopes: [] }) { secret } }', 'scopes'],
+    ['an empty name', 'mutation { createApiClient(input: { name: "  ", scopes: ["customers:read"] }) { secret } }', 'input.name'],
+    ['expiry of 0 days', 'mutation { createApiClient(input: { name: "x", scopes: ["customers:read"], expiresInDays: 0 }) { secret } }', 'input.expiresInDays'],
+    ['an unknown client', 'mutation { setApiClientScopes(id: "m2m_nope", scopes: ["customers:read"]) { id } }', 'id'],
+    ['a bad email', 'mutation { createConsoleUser(email: "not an email", role: STAFF) { password } }', 'email'],
+    ['a taken email', 'mutation { createConsoleUser(email: "EMAIL", role: STAFF) { password } }', 'email'],
+    ['an audit page size over 100', '{ auditLog(pageSize: 101) { total } }', 'pageSize'],
+    ['a negative audit page', '{ auditLog(page: -1) { total } }', 'page'],
+    ['an audit range that ends before it starts', '{ auditLog(filter: { from: "2026-11-02T00:00:00Z", to: "2026-11-01T00:00:00Z" }) { total } }', 'filter.to'],
+  ])('%s', async (_what, query, field) => {
+    const tables = ['api_client', 'console_user'];
+    const before = await Promise.all(tables.map(count));
+    const { status, body } = await call('owner', query.replace('EMAIL', users.admin!.email));
+    expect(status).toBe(200);
+    expect(body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+  });
+});
+
+describe('console users (owner only)', () => {
+  it('adds a user who signs in with the shown password, changes the role, resets the password (ending sessions) and removes them', async () => {
+    const created = await call('owner', 'mutation { createConsoleUser(email: "New.Person@Console.test", role: STAFF) { password user { id email role lastSignInAt } } }');
+    const { user, password } = created.body.data.createConsoleUser;
+    expect(user).toMatchObject({ email: 'new.person@console.test', role: 'STAFF', lastSignInAt: null });
+    const session = await signIn(studio.url, { email: 'new.person@console.test', password });
+    expect(session.body.data.signIn.role).toBe('STAFF');
+
+    const promoted = await call('owner', 'mutation($id: ID!) { setConsoleUserRole(id: $id, role: ADMIN) { role } }', { id: user.id });
+    expect(promoted.body.data.setConsoleUserRole.role).toBe('ADMIN');
+    expect((await consoleCall(studio.url, '{ me { role } }', { cookie: session.cookie })).body.data.me.role).toBe('ADMIN');
+
+    const reset = await call('owner', 'mutation($id: ID!) { resetConsoleUserPassword(id: $id) { password } }', { id: user.id });
+    expect((await consoleCall(studio.url, '{ me { id } }', { cookie: session.cookie })).body.data.me).toBeNull();
+    expect((await signIn(studio.url, { email: user.email, password })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const again = await signIn(studio.url, { email: user.email, password: reset.body.data.resetConsoleUserPassword.password });
+    expect(again.body.data.signIn.id).toBe(user.id);
+
+    const removed = await call('owner', 'mutation($id: ID!) { removeConsoleUser(id: $id) }', { id: user.id });
+    expect(removed.body.data.removeConsoleUser).toBe(user.id);
+    expect((await consoleCall(studio.url, '{ me { id } }', { cookie: again.cookie })).body.data.me).toBeNull();
+  });
+
+  it('keeps the company an owner', async () => {
+    const lone = await studio.otherCompany();
+    const owner = await consoleUser(studio, 'owner', lone);
+    const { cookie } = await signIn(studio.url, owner);
+    for (const query of ['mutation($id: ID!) { setConsoleUserRole(id: $id, role: STAFF) { role } }', 'mutation($id: ID!) { removeConsoleUser(id: $id) }']) {
+      const { body } = await consoleCall(studio.url, query, { cookie, variables: { id: owner.id } });
+      expect(codes(body)).toEqual(['BAD_USER_INPUT']);
+    }
+    expect((await consoleCall(studio.url, '{ me { role } }', { cookie })).body.data.me.role).toBe('OWNER');
+  });
+});
+
+describe('webhook secret reveal', () => {
+  it('shows the current signing secret to webhooks:write', async () => {
+    const { body } = await call('admin', 'mutation($id: ID!) { revealWebhookSecret(id: $id) }', { id: webhookId });
+    expect(body.data.revealWebhookSecret).toBe(signingSecret);
+  });
+  it('answers NOT_FOUND for an unknown endpoint', async () => {
+    const { body } = await call('admin', 'mutation { revealWebhookSecret(id: "whk_nope") }');
+    expect(codes(body)).toEqual(['NOT_FOUND']);
+  });
+});
+
+describe('audit log', () => {
+  it('records console actions with the console user, surface console and the request id', async () => {
+    const { headers } = await call('admin', 'mutation($id: ID!) { revealWebhookSecret(id: $id) }', { id: webhookId });
+    await studio.app.pipeline!.audit.flush();
+    const { body } = await call('owner', `{ auditLog(filter: { userId: "${users.admin!.id}", resource: "revealwebhook" }, pageSize: 1) {
+      total retentionDays items { surface actor clientId userEmail method path resourceType action status requestId } } }`);
+    expect(body.data.auditLog.retentionDays).toBe(90);
+    expect(body.data.auditLog.items[0]).toEqual({
+      surface: 'console', actor: users.admin!.email, clientId: null, userEmail: users.admin!.email,
+      method: 'POST', path: '/graphql', resourceType: 'revealWebhookSecret', action: 'UPDATE', status: 200, requestId: headers.get('x-request-id'),
+    });
+  });
+
+  it('records a refusal as a denial with the missing scope', async () => {
+    await call('staff', '{ apiClients { id } }');
+    await studio.app.pipeline!.audit.flush();
+    const { body } = await call('owner', `{ auditLog(filter: { userId: "${users.staff!.id}", deniedOnly: true }) { total items { status missingScope actor } } }`);
+    expect(body.data.auditLog.total).toBeGreaterThan(0);
+    for (const item of body.data.auditLog.items) expect(item).toMatchObject({ status: 403, actor: users.staff!.email });
+    expect(body.data.auditLog.items.map((i: { missingScope: string }) => i.missingScope)).toContain('api-clients:manage');
+  });
+
+  it('records the sign-in under the user who signed in', async () => {
+    const user = await consoleUser(studio, 'staff');
+    await signIn(studio.url, user);
+    await studio.app.pipeline!.audit.flush();
+    const { body } = await call('owner', `{ auditLog(filter: { userId: "${user.id}", resource: "signIn" }) { total items { surface actor action } } }`);
+    expect(body.data.auditLog).toEqual({ total: 1, items: [{ surface: 'console', actor: user.email, action: 'UPDATE' }] });
+  });
+
+  it('pages newest first on the server, with the total of the filter, and filters by client, surface, method and date', async () => {
+    const token = await studio.token(['customers:read']);
+    for (let i = 0; i < 5; i++) await fetch(`${studio.m2m}/customers?page=${i}`, { headers: { authorization: `Bearer ${token}` } });
+    await studio.app.pipeline!.audit.flush();
+    const [{ client }] = await studio.app.services.orm.em.getConnection().execute(`select client from audit_entry where path = '/m2m/customers' order by id desc limit 1`);
+    const page = (n: number) => call('admin', `{ auditLog(filter: { clientId: "${client}", surface: "m2m", method: "get" }, page: ${n}, pageSize: 2) { total page pageSize items { id at actor clientId path } } }`);
+    const pages = await Promise.all([0, 1, 2].map(page));
+    expect(pages.map((p) => p.body.data.auditLog.total)).toEqual([5, 5, 5]);
+    const items = pages.flatMap((p) => p.body.data.auditLog.items);
+    expect(items).toHaveLength(5);
+    expect(new Set(items.map((i: { id: string }) => i.id)).size).toBe(5);
+    expect(items.map((i: { at: string }) => i.at)).toEqual(items.map((i: { at: string }) => i.at).sort().reverse());
+    for (const item of items) expect(item).toMatchObject({ actor: client, clientId: client, path: '/m2m/customers' });
+    const future = await call('admin', `{ auditLog(filter: { clientId: "${client}", from: "2999-01-01T00:00:00Z" }) { total items { id } } }`);
+    expect(future.body.data.auditLog).toEqual({ total: 0, items: [] });
+  });
+});
