@@ -121,6 +121,8 @@ describe('audit CSV export', () => {
   it.each([
     ['without the csrf token', () => `/admin/audit.csv`, () => owner.cookie],
     ['with a wrong csrf token', () => `/admin/audit.csv?csrf=${'A'.repeat(43)}`, () => owner.cookie],
+    ['with a csrf token of multi-byte characters', () => `/admin/audit.csv?csrf=${encodeURIComponent('é'.repeat(43))}`, () => owner.cookie],
+    ['with a csrf token given twice', () => `/admin/audit.csv?csrf=${owner.csrf}&csrf=${owner.csrf}`, () => owner.cookie],
     ['without the session', () => `/admin/audit.csv?csrf=${owner.csrf}`, () => ''],
   ])('refuses a request %s', async (_what, path, cookie) => {
     const response = await get(path(), cookie() ? { cookie: cookie() } : {});

@@ -32,15 +32,30 @@ describe('sign-in', () => {
     expect(me.body.data.me.scopes).toContain('users:manage');
   });
 
-  it('marks the cookie Secure behind HTTPS (X-Forwarded-Proto from a trusted proxy)', async () => {
-    const secure = await startStudio({ env: { TRUST_PROXY: 'loopback' } });
+  it.each<[string, Record<string, string>, Record<string, string>]>([
+    ['behind HTTPS (X-Forwarded-Proto from a trusted proxy)', { TRUST_PROXY: 'loopback' }, { 'x-forwarded-proto': 'https' }],
+    ['in production, even when the TLS proxy is not named in TRUST_PROXY', { NODE_ENV: 'production' }, {}],
+  ])('marks the cookie Secure %s', async (_case, env, headers) => {
+    const secure = await startStudio({ env });
     try {
       const owner = await consoleUser(secure, 'owner');
-      const { setCookie } = await signIn(secure.url, owner, { 'x-forwarded-proto': 'https' });
+      const { setCookie } = await signIn(secure.url, owner, headers);
       expect(setCookie).toMatch(/; Secure$/);
     } finally {
       await secure.close();
     }
+  });
+
+  it('answers console requests with Cache-Control: no-store (they carry secrets and personal data)', async () => {
+    const owner = await consoleUser(studio, 'owner');
+    const { cookie } = await signIn(studio.url, owner);
+    const answer = await fetch(`${studio.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-studio-console': '1', cookie },
+      body: JSON.stringify({ query: 'mutation { createApiClient(input: { name: "no-store", scopes: ["customers:read"] }) { secret } }' }),
+    });
+    expect(((await answer.json()) as any).data.createApiClient.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it.each([
@@ -121,6 +136,22 @@ describe('throttling failed sign-ins', () => {
     const elsewhere = await attempt(owner.password, randomLoopback());
     expect(elsewhere.body.data.signIn.id).toBe(owner.id);
     expect(elsewhere.headers['set-cookie']).toBeDefined();
+  });
+
+  it('counts a burst of simultaneous attempts before checking any password: at most 10 passwords are checked', async () => {
+    const owner = await consoleUser(studio, 'owner');
+    const from = randomLoopback();
+    const send = (password: string) =>
+      requestFrom(`${studio.url}/graphql`, from, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-studio-console': '1' },
+        body: JSON.stringify({ query: 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { id } }', variables: { e: owner.email, p: password } }),
+      });
+    const answers = await Promise.all([...Array.from({ length: 40 }, () => send('wrong password!!')), send(owner.password)]);
+    const codes = answers.map((answer) => answer.body.errors?.[0]?.extensions.code ?? 'SIGNED_IN');
+    // Checked: a wrong password answered as wrong, or the right one signed in.
+    expect(codes.filter((code) => code === 'UNAUTHENTICATED' || code === 'SIGNED_IN').length).toBeLessThanOrEqual(10);
+    expect(codes.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(31);
   });
 });
 

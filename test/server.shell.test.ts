@@ -94,6 +94,13 @@ describe('the server shell', () => {
     expect(logLines.join('\n')).not.toContain('sekrit-token-value');
   });
 
+  it('keeps a csrf token in the query string out of the logs, the rest of the URL in', async () => {
+    await fetch(`${app.url}/nowhere?from=2026-01-01&csrf=sekrit-csrf-value&csrf=again-sekrit`);
+    const line = logLines.find((l) => l.includes('/nowhere?from=2026-01-01'))!;
+    expect(line).toContain('csrf=[redacted]');
+    expect(line).not.toMatch(/sekrit/);
+  });
+
   it('exposes request durations by route pattern, and the database pool, at /metrics', async () => {
     await fetch(`${app.url}/readyz`);
     await fetch(`${app.url}/no/such/path/123`);

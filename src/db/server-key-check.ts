@@ -28,5 +28,6 @@ export async function checkServerKey(orm: MikroORM, serverKey: Buffer, now: Date
   const mine = checkValueOf(serverKey);
   await connection.execute('insert into server_key_check (id, check_value, created_at) values (1, ?, ?) on conflict (id) do nothing', [mine, now], 'run');
   const [stored] = await connection.execute<{ check_value: string }[]>('select check_value from server_key_check where id = 1');
-  if (!stored || !timingSafeEqual(Buffer.from(stored.check_value), Buffer.from(mine))) throw new ServerKeyMismatch();
+  // A stored value of another length is a mismatch too, not a RangeError.
+  if (!stored || stored.check_value.length !== mine.length || !timingSafeEqual(Buffer.from(stored.check_value), Buffer.from(mine))) throw new ServerKeyMismatch();
 }

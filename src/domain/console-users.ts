@@ -3,12 +3,13 @@
  * what the console may do as scopes, the same scopes that guard the graph for API clients, plus three that
  * no API client can hold (`api-clients:manage`, `audit:read`, `users:manage`). A company always keeps an owner.
  */
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CONSOLE_ROLES, ConsoleSession, ConsoleUser, type ConsoleRole, type IConsoleUser } from '../db/entities/index.ts';
 import { companyEm, unscopedEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { NotFound } from './errors.ts';
 import { newId } from './ids.ts';
+import { inTransaction } from './transactions.ts';
 import { InvalidInput } from './invalid-input.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, passwordMatches, requirePassword } from './passwords.ts';
 import { ALL_SCOPES } from './scopes.ts';
@@ -105,26 +106,43 @@ export async function resetConsoleUserPassword(
   return { user: consoleUserView(user), password };
 }
 
-async function refuseLastOwner(orm: MikroORM, companyId: string, user: IConsoleUser): Promise<void> {
-  if (user.role !== 'owner') return;
-  const owners = await companyEm(orm, companyId).count(ConsoleUser, { role: 'owner' });
-  if (owners <= 1) throw new InvalidInput('id', 'this is the company\'s only owner: make another user owner first');
+/**
+ * Changes one user (`change` may remove them) in a transaction that holds the company's owners locked, and
+ * refuses when the change would leave the company without an owner. Two owners demoting or removing each
+ * other at once are thus taken one after the other: the second sees one owner left and is refused.
+ */
+async function changeKeepingAnOwner(
+  orm: MikroORM,
+  companyId: string,
+  id: string,
+  /** Changes the user; answers their role afterwards, null when removed. */
+  change: (tx: EntityManager, user: IConsoleUser) => ConsoleRole | null,
+): Promise<IConsoleUser> {
+  await findUser(orm, companyId, { id });
+  return inTransaction(companyEm(orm, companyId), companyId, async (tx) => {
+    const owners = await tx.execute<{ id: string }[]>(`select id from console_user where company_id = ? and role = 'owner' for update`, [companyId]);
+    const user = await tx.findOneOrFail(ConsoleUser, { id });
+    const roleAfter = change(tx, user);
+    if (owners.some((owner) => owner.id === id) && roleAfter !== 'owner' && owners.length <= 1) {
+      throw new InvalidInput('id', 'this is the company\'s only owner: make another user owner first');
+    }
+    await tx.flush();
+    return user;
+  });
 }
 
 export async function setConsoleUserRole(orm: MikroORM, companyId: string, id: string, role: string): Promise<ConsoleUserView> {
   const newRole = requireRole(role);
-  const { em, user } = await findUser(orm, companyId, { id });
-  if (newRole !== 'owner') await refuseLastOwner(orm, companyId, user);
-  user.role = newRole;
-  await em.flush();
+  const user = await changeKeepingAnOwner(orm, companyId, id, (_tx, found) => (found.role = newRole));
   return consoleUserView(user);
 }
 
 /** Removes a user; their sessions go with them. */
 export async function removeConsoleUser(orm: MikroORM, companyId: string, id: string): Promise<string> {
-  const { em, user } = await findUser(orm, companyId, { id });
-  await refuseLastOwner(orm, companyId, user);
-  await em.remove(user).flush();
+  await changeKeepingAnOwner(orm, companyId, id, (tx, found) => {
+    tx.remove(found);
+    return null;
+  });
   return id;
 }
 

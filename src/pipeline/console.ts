@@ -68,6 +68,8 @@ export function authenticateConsole(services: Services): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isConsoleRequest(req)) return next();
     res.locals.auditSurface = 'console';
+    // Console answers carry secrets (a new client's, a reset password) and personal data: never stored.
+    res.setHeader('Cache-Control', 'no-store');
     if (req.headers.authorization || callerOf(res)) return next();
     try {
       const session = await cookieSession(services, req);
@@ -87,7 +89,8 @@ export function consoleExchange(services: Services, pipeline: Pipeline, req: Req
   const limits = sessionLimits(config);
   const session = res.locals.consoleSession as ConsoleSessionView | undefined;
   const identityOf = (s: ConsoleSessionView): ConsoleIdentity => ({ user: s.user, companyName: s.companyName, csrfToken: csrfToken(serverKey, s.tokenHash) });
-  const secure = req.secure;
+  // Behind a TLS proxy that TRUST_PROXY does not name, req.secure is false: production always says Secure.
+  const secure = req.secure || config.production;
   const setCookie = (value: string, maxAgeSeconds: number) =>
     res.append('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
   const exchange: ConsoleExchange = {
@@ -102,13 +105,11 @@ export function consoleExchange(services: Services, pipeline: Pipeline, req: Req
         res.setHeader('Retry-After', String(seconds));
         return new RateLimited(`Too many failed sign-ins: retry after ${seconds} s`, seconds);
       };
-      const wait = await failures.waitSeconds(account, address);
-      if (wait) throw throttled(wait);
+      const attempt = await failures.attempt(account, address);
+      if (attempt.wait) throw throttled(attempt.wait);
       const user = await verifyConsolePassword(orm, account, password);
-      if (!user) {
-        const next = await failures.failed(account, address);
-        throw next ? throttled(next) : new Unauthenticated(WRONG_CREDENTIALS);
-      }
+      if (!user) throw new Unauthenticated(WRONG_CREDENTIALS);
+      await attempt.succeeded();
       if (session) await endSession(orm, session.tokenHash);
       const token = await startSession(orm, user.id, clock.now(), limits);
       setCookie(token, Math.floor(limits.maxMs / 1000));

@@ -34,18 +34,21 @@ export class FailedLogins {
   }
 
   /**
-   * The seconds the address must wait before it may try `clientId` again, 0 when it may. For credentials
-   * that can be guessed (console passwords), asked before each attempt: past a limit even the right
-   * password waits, from that address; from another address the right one still gets in.
+   * For credentials that can be guessed (console passwords): counts the attempt before the password is
+   * checked, atomically, so that a burst of simultaneous attempts cannot all pass a check made before any
+   * of them is counted. `wait` > 0: the address is past a limit and the attempt must be refused unchecked
+   * (even the right password waits, from that address; from another address it still gets in). A right
+   * password gives its point back with `succeeded()`.
    */
-  async waitSeconds(clientId: string, address: string): Promise<number> {
-    const pairs: Array<[RateLimiterAbstract, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
-    const waits = await Promise.all(
-      pairs.map(async ([limiter, key]) => {
-        const state = await limiter.get(key);
-        return state && state.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
-      }),
-    );
-    return Math.max(...waits);
+  async attempt(clientId: string, address: string): Promise<{ wait: number; succeeded(): Promise<void> }> {
+    const counted: Array<[RateLimiterAbstract, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
+    const answers = await Promise.all(counted.map(([counter, key]) => consume(counter, key)));
+    const exceeded = answers.filter((answer) => !answer.ok);
+    return {
+      wait: exceeded.length ? Math.max(1, ...exceeded.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))) : 0,
+      succeeded: async () => {
+        await Promise.all(counted.map(([counter, key]) => counter.reward(key, 1)));
+      },
+    };
   }
 }

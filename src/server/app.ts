@@ -106,6 +106,8 @@ export async function createApp<Context extends BaseContext>(services: Services,
       ? pinoHttp({
           logger,
           quietReqLogger: true,
+          // A query string may carry a credential (the console's CSV export link carries its csrf token).
+          serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(/([?&]csrf=)[^&]*/g, '$1[redacted]') }) },
           customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
           autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
         })
