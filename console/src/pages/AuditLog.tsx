@@ -77,10 +77,11 @@ export function AuditLog() {
       <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor={ids.client}>API client</label>
-          {clients.data?.apiClients ? (
-            <select id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)}>
-              <option value="">Any client</option>
-              {clients.data.apiClients.map((c) => (
+          {/* One control for the page's life: a list for those who may see the clients (waiting while it loads), else an id. */}
+          {can(me, 'api-clients:manage') && !clients.error ? (
+            <select id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} disabled={!clients.data} aria-busy={!clients.data}>
+              <option value="">{clients.data ? 'Any client' : 'Loading clients…'}</option>
+              {(clients.data?.apiClients ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({c.id})
                 </option>
@@ -90,12 +91,12 @@ export function AuditLog() {
             <input id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} placeholder="m2m_…" />
           )}
         </div>
-        {users.data?.consoleUsers && (
+        {can(me, 'users:manage') && !users.error && (
           <div className="field">
             <label htmlFor={ids.user}>Console user</label>
-            <select id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)}>
-              <option value="">Any user</option>
-              {users.data.consoleUsers.map((u) => (
+            <select id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)} disabled={!users.data} aria-busy={!users.data}>
+              <option value="">{users.data ? 'Any user' : 'Loading users…'}</option>
+              {(users.data?.consoleUsers ?? []).map((u) => (
                 <option key={u.id} value={u.id}>
                   {u.email}
                 </option>
