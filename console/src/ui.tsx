@@ -38,6 +38,27 @@ export function describe(error: ApiError): string {
   }
 }
 
+/** A form's Cancel and submit buttons; the submit button says what it is doing while `busy`. */
+export function FormActions({ onCancel, busy, disabled = busy, label, busyLabel, cancelLabel = 'Cancel' }: {
+  onCancel: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+  busyLabel: string;
+  cancelLabel?: string;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className="primary" disabled={disabled}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 /** A modal dialog (native <dialog>: focus trap, Escape closes). */
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -8,13 +8,18 @@ import {
   SetApiClientScopesMutation,
 } from '../documents.ts';
 import type { ApiClientsQuery as Data } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
 
 type Client = Data['apiClients'][number];
 type Scope = Data['scopeCatalogue'][number];
 
 export function ApiClients() {
   const query = useQuery(ApiClientsQuery);
+  /** A dialog that may have changed a client closes, and the list is read again. */
+  const closeThenReload = (close: () => void) => {
+    close();
+    query.reload();
+  };
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Client>();
   const [rotating, setRotating] = useState<Client>();
@@ -115,38 +120,26 @@ export function ApiClients() {
       {creating && (
         <CreateDialog
           catalogue={catalogue}
-          onClose={() => {
-            setCreating(false);
-            query.reload();
-          }}
+          onClose={() => closeThenReload(() => setCreating(false))}
         />
       )}
       {editing && (
         <ScopesDialog
           client={editing}
           catalogue={catalogue}
-          onClose={() => {
-            setEditing(undefined);
-            query.reload();
-          }}
+          onClose={() => closeThenReload(() => setEditing(undefined))}
         />
       )}
       {rotating && (
         <RotateDialog
           client={rotating}
-          onClose={() => {
-            setRotating(undefined);
-            query.reload();
-          }}
+          onClose={() => closeThenReload(() => setRotating(undefined))}
         />
       )}
       {revoking && (
         <RevokeDialog
           client={revoking}
-          onClose={() => {
-            setRevoking(undefined);
-            query.reload();
-          }}
+          onClose={() => closeThenReload(() => setRevoking(undefined))}
         />
       )}
     </section>
@@ -281,14 +274,7 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
           <h3 id={ids.scopes}>Scopes</h3>
           <ScopePicker catalogue={catalogue} selected={scopes} onChange={setScopes} describedBy={ids.scopes} />
           <ErrorText error={problem ?? create.error} />
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={create.busy}>
-              {create.busy ? 'Creating…' : 'Create client'}
-            </button>
-          </div>
+          <FormActions onCancel={onClose} busy={create.busy} label="Create client" busyLabel="Creating…" />
         </form>
       )}
     </Dialog>
@@ -311,14 +297,7 @@ function ScopesDialog({ client, catalogue, onClose }: { client: Client; catalogu
         <p className="hint">The client's next token carries the new scopes; tokens already issued keep theirs until they expire.</p>
         <ScopePicker catalogue={catalogue} selected={scopes} onChange={setScopes} />
         <ErrorText error={problem ?? save.error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save scopes'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.busy} label="Save scopes" busyLabel="Saving…" />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import {
   RescheduleAppointmentMutation,
 } from '../documents.ts';
 import type { AvailabilityQuery as AvailabilityData, CalendarSetupQuery as SetupData, PaymentChoice } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, Loading, PageHeader, formatDate, formatLocal, money } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, formatDate, formatLocal, money } from '../ui.tsx';
 
 type Appointment = NonNullable<AvailabilityData['appointments']>['nodes'][number];
 type Service = NonNullable<SetupData['services']>[number];
@@ -379,14 +379,7 @@ function BookDialog(props: {
           <textarea id={ids.notes} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} />
         </div>
         <ErrorText error={problem ?? book.error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={() => props.onClose()}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={book.busy}>
-            {book.busy ? 'Booking…' : 'Book appointment'}
-          </button>
-        </div>
+        <FormActions onCancel={() => props.onClose()} busy={book.busy} label="Book appointment" busyLabel="Booking…" />
       </form>
     </Dialog>
   );

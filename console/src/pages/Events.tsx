@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '../api.ts';
 import { BookEventMutation, EventRegisterQuery, EventsQuery } from '../documents.ts';
 import type { EventsQuery as Data, PaymentChoice } from '../gql/graphql.ts';
 import { can, useSession } from '../session.tsx';
-import { Dialog, Empty, ErrorText, Loading, PageHeader, Pager, formatLocal, money } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, Pager, formatLocal, money } from '../ui.tsx';
 import { CustomerPicker } from './Appointments.tsx';
 
 type Event = NonNullable<Data['events']>['nodes'][number];
@@ -208,14 +208,7 @@ function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDat
             </div>
           </div>
           <ErrorText error={problem ?? book.error} />
-          <div className="dialog-actions">
-            <button type="button" onClick={() => onClose(changed)}>
-              Close
-            </button>
-            <button type="submit" className="primary" disabled={book.busy || date.spacesLeft === 0}>
-              {book.busy ? 'Registering…' : 'Register customer'}
-            </button>
-          </div>
+          <FormActions onCancel={() => onClose(changed)} busy={book.busy} disabled={book.busy || date.spacesLeft === 0} label="Register customer" busyLabel="Registering…" cancelLabel="Close" />
         </form>
       </div>
     </Dialog>

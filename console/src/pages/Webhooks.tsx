@@ -11,7 +11,7 @@ import {
   WebhooksQuery,
 } from '../documents.ts';
 import type { WebhookEventKind, WebhooksQuery as Data } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
 
 type Endpoint = NonNullable<Data['webhookEndpoints']>[number];
 type Delivery = NonNullable<Data['webhookDeliveries']>[number];
@@ -358,14 +358,7 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
             <input id={hoursId} type="number" min={0} inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} />
           </div>
           <ErrorText error={rotate.error} />
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={rotate.busy}>
-              {rotate.busy ? 'Rotating…' : 'Rotate secret'}
-            </button>
-          </div>
+          <FormActions onCancel={onClose} busy={rotate.busy} label="Rotate secret" busyLabel="Rotating…" />
         </form>
       )}
     </Dialog>
