@@ -1,5 +1,5 @@
 /** Query and path parameters of the REST surfaces, checked before any operation runs; errors name the parameter. */
-import type { Request } from 'express';
+import type { RouteInput as Request } from './route.ts';
 import { Invalid } from '../src/domain/errors.ts';
 import { DATE_RULE, isLocalDate } from '../src/domain/time.ts';
 

@@ -12,6 +12,8 @@ import { DomainError, Forbidden, Invalid, MethodNotAllowed, type ErrorCode, type
 import { callerOf, noteAudit, type ErrorPresenter } from '../src/pipeline/http.ts';
 import type { Pipeline } from '../src/pipeline/index.ts';
 import { prepareOperation, type Executor, type PreparedOperation } from '../src/pipeline/operations.ts';
+import type { ResponseCache } from '../src/pipeline/cache.ts';
+import type { Caller } from '../src/pipeline/caller.ts';
 import { missingScope } from '../src/pipeline/scopes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,6 +23,9 @@ export interface RestReply {
   body: unknown;
 }
 
+/** What a route reads of a request to make its variables. */
+export type RouteInput = Pick<Request, 'query' | 'params' | 'body'>;
+
 export interface RouteDeclaration<Data = any> {
   method: Method;
   /** Express path, `/customer/:id/profile`. */
@@ -29,7 +34,7 @@ export interface RouteDeclaration<Data = any> {
   resource: string;
   document: string;
   /** Request -> variables; throws Invalid naming the parameter for bad input. */
-  variables?: (req: Request) => Record<string, unknown>;
+  variables?: (req: RouteInput) => Record<string, unknown>;
   /** Result -> documented response; throws NotFound when the resource is missing. */
   respond: (data: Data, req: Request) => RestReply | unknown;
   /** GraphQL argument names that the surface spells differently, for error messages: `{ startDate: 'start_date' }`. */
@@ -92,10 +97,25 @@ export interface MountOptions {
   write?: (req: Request, res: Response, work: (em?: EntityManager) => Promise<void>) => Promise<void>;
 }
 
-/** The stored answer of a cached GET: the bytes sent the first time. */
-interface StoredReply {
+/** The stored answer of a cached GET: the bytes sent the first time, and their entity tag (when tags are on). */
+export interface StoredReply {
   status: number;
   body: string;
+  etag?: string;
+}
+
+/** Whether a route's answers are kept in the read cache. */
+export const isCached = (route: Route, cache: ResponseCache) => route.method === 'GET' && cache.enabled && route.operation.analysis.kind === 'query';
+
+/** The cache entry of a route's read by this caller with these variables; throws when the store cannot answer. */
+export function readKey(cache: ResponseCache, route: Route, caller: Caller, variables: Record<string, unknown>): Promise<string> {
+  return cache.key({
+    operation: `${route.method} ${route.path}`,
+    companyId: caller.companyId,
+    scopes: caller.scopes,
+    variables,
+    types: route.operation.analysis.typesRead,
+  });
 }
 
 /**
@@ -110,9 +130,8 @@ export function routeTable(routes: Route[], { pipeline, executor, present, write
     methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method));
     const { analysis, document } = route.operation;
     const reading = route.method === 'GET';
-    const cacheable = reading && cache.enabled && analysis.kind === 'query';
+    const cacheable = isCached(route, cache);
     const names = { ...BODY_NAMES, ...route.parameterNames };
-    const cacheName = `${route.method} ${route.path}`;
 
     const run = async (req: Request, res: Response, variables: Record<string, unknown>, em?: EntityManager) => {
       const caller = callerOf(res)!;
@@ -148,7 +167,7 @@ export function routeTable(routes: Route[], { pipeline, executor, present, write
         let key: string | undefined;
         if (cacheable) {
           try {
-            key = await cache.key({ operation: cacheName, companyId: caller!.companyId, scopes: caller!.scopes, variables, types: analysis.typesRead });
+            key = await readKey(cache, route, caller!, variables);
             const hit = await cache.get<StoredReply>(key);
             if (hit) {
               res.setHeader('X-Cache', 'HIT').setHeader('Age', String(cache.ageSeconds(hit)));
@@ -163,7 +182,9 @@ export function routeTable(routes: Route[], { pipeline, executor, present, write
         if (!reply) return;
         if (cacheable) res.setHeader('X-Cache', 'MISS').setHeader('Age', '0');
         if (key && reply.text !== null) {
-          await cache.set<StoredReply>(key, { status: reply.status, body: reply.text }).catch((error: unknown) => req.log?.warn({ err: error }, 'cache unavailable'));
+          // Express's own tag function, so an answer served from the cache (rest/hits.ts) carries the same tag.
+          const etag = (req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined)?.(reply.text, 'utf8');
+          await cache.set<StoredReply>(key, { status: reply.status, body: reply.text, ...(etag && { etag }) }).catch((error: unknown) => req.log?.warn({ err: error }, 'cache unavailable'));
         }
         send(res, reply.status, reply.text);
       } catch (error) {

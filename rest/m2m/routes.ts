@@ -2,7 +2,7 @@
  * The M2M interface (document 1, section 4), one row per endpoint: method, path, the GraphQL document it
  * runs, its variables and its response. Each route's scope is derived from its document (rest/route.ts).
  */
-import type { Request } from 'express';
+import type { RouteInput as Request } from '../route.ts';
 import type { z } from 'zod';
 import { parseBody } from '../body.ts';
 import { param, query } from '../params.ts';

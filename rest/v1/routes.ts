@@ -3,7 +3,7 @@
  * pipeline as M2M. Pages start at 1 (`page`, `perPage` default 25, max 100); ids of customer passes
  * and registrations are `cp_` and `reg_` over the stored `package_` and `booking_` records.
  */
-import type { Request } from 'express';
+import type { RouteInput as Request } from '../route.ts';
 import type { z } from 'zod';
 import { Invalid } from '../../src/domain/errors.ts';
 import { withPrefix } from '../../src/domain/ids.ts';

@@ -20,28 +20,13 @@ export const AUDIT_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const MAX_GROUP = 1000;
 
+/** A group of entries travels as one JSON parameter: one native stringify, no per-value encoding. */
 const INSERT = `insert into audit_entry (company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id)
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::smallint[], $10::text[], $11::timestamptz[],
-    $12::text[], $13::text[], $14::text[])`;
+  select "companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", at, "userId", "userEmail", "requestId"
+  from json_to_recordset($1::json) as entry("companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
+    action text, status smallint, "missingScope" text, at timestamptz, "userId" text, "userEmail" text, "requestId" text)`;
 
-function columnsOf(entries: readonly AuditRecord[]): unknown[][] {
-  return [
-    entries.map((e) => e.companyId),
-    entries.map((e) => e.client),
-    entries.map((e) => e.surface),
-    entries.map((e) => e.method),
-    entries.map((e) => e.path),
-    entries.map((e) => e.resourceType),
-    entries.map((e) => e.operation ?? null),
-    entries.map((e) => e.action),
-    entries.map((e) => e.status),
-    entries.map((e) => e.missingScope ?? null),
-    entries.map((e) => e.at.toISOString()),
-    entries.map((e) => e.userId ?? null),
-    entries.map((e) => e.userEmail ?? null),
-    entries.map((e) => e.requestId ?? null),
-  ];
-}
+const parametersOf = (entries: readonly AuditRecord[]) => [JSON.stringify(entries)];
 
 /** A request transaction always exists where `recordIn` is called; reads outside one are a mistake. */
 const UNUSED: SqlRunner = {
@@ -103,7 +88,7 @@ export class AuditWriter {
 
   /** Writes the entry in a request's own transaction, committed with the request's work. */
   async recordIn(em: EntityManager, entry: AuditRecord): Promise<void> {
-    await new TransactionRunner(em, UNUSED).rows(INSERT, columnsOf([entry]));
+    await new TransactionRunner(em, UNUSED).rows(INSERT, parametersOf([entry]));
   }
 
   async #writeGroups(): Promise<void> {
@@ -126,7 +111,7 @@ export class AuditWriter {
   }
 
   async #insert(entries: readonly AuditRecord[]): Promise<void> {
-    await this.#pool.query({ name: 'audit_insert', text: INSERT, values: columnsOf(entries) });
+    await this.#pool.query({ name: 'audit_insert', text: INSERT, values: parametersOf(entries) });
   }
 
   /** Waits for every entry recorded so far to be written. */

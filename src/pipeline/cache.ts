@@ -27,11 +27,14 @@ export function canonicalJson(value: unknown): string {
 
 const scopeKeys = new WeakMap<ReadonlySet<string>, string>();
 
-/** A scope set as part of a key; callers share their sets (src/pipeline/callers.ts), so this is computed once per set. */
+/**
+ * A scope set as part of a key: a digest of the sorted names, short enough that a key seldom needs hashing
+ * per request. Callers share their sets (src/pipeline/callers.ts), so this is computed once per set.
+ */
 function scopesKey(scopes: ReadonlySet<string>): string {
   let key = scopeKeys.get(scopes);
   if (key === undefined) {
-    key = [...scopes].sort().join(' ');
+    key = createHash('sha256').update([...scopes].sort().join(' ')).digest('base64url').slice(0, 22);
     scopeKeys.set(scopes, key);
   }
   return key;

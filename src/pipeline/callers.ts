@@ -19,6 +19,8 @@ const V1_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
 interface Known<T> {
   value: Promise<T>;
   checkedAt: number;
+  /** Once the read has answered. */
+  settled?: { value: T };
 }
 
 /** Entries remembered at most; past it, memory starts afresh. */
@@ -47,6 +49,20 @@ export class CallerDirectory {
   /** The caller of a verified token, or null when its client or key may no longer call. */
   async callerOf(surface: Surface, claims: AccessClaims): Promise<Caller | null> {
     if (!(await this.#usable(surface, claims.sub))) return null;
+    return this.#caller(surface, claims);
+  }
+
+  /**
+   * The caller of a verified token when its client's status was read within STATUS_TTL_MS and lets it
+   * call; undefined when that needs a read (or refuses it): then `callerOf` answers.
+   */
+  knownCaller(surface: Surface, claims: AccessClaims): Caller | undefined {
+    const known = this.#statuses.get(`${surface} ${claims.sub}`);
+    if (!known?.settled?.value || !this.#fresh(known)) return undefined;
+    return this.#caller(surface, claims);
+  }
+
+  #caller(surface: Surface, claims: AccessClaims): Caller {
     return {
       kind: surface,
       id: claims.sub,
@@ -76,18 +92,24 @@ export class CallerDirectory {
 
   /** A value read at most STATUS_TTL_MS ago (by this clock: a clock set back does not keep it longer). */
   #remembered<T>(map: Map<string, Known<T>>, key: string, read: () => Promise<T>): Promise<T> {
-    const now = this.#clock.now().getTime();
     const known = map.get(key);
-    if (known && now >= known.checkedAt && now - known.checkedAt < STATUS_TTL_MS) return known.value;
+    if (known && this.#fresh(known)) return known.value;
     const value = read();
-    this.#remember(map, key, value, now);
+    this.#remember(map, key, value, this.#clock.now().getTime());
     value.catch(() => map.delete(key));
     return value;
   }
 
+  #fresh(known: Known<unknown>): boolean {
+    const now = this.#clock.now().getTime();
+    return now >= known.checkedAt && now - known.checkedAt < STATUS_TTL_MS;
+  }
+
   #remember<T>(map: Map<string, Known<T>>, key: string, value: Promise<T>, at: number): void {
     if (map.size >= LIMIT) map.clear();
-    map.set(key, { value, checkedAt: at });
+    const known: Known<T> = { value, checkedAt: at };
+    value.then((settled) => (known.settled = { value: settled }), () => {});
+    map.set(key, known);
   }
 
   #scopeSet(scope: string): ReadonlySet<string> {

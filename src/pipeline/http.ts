@@ -4,12 +4,13 @@
  * error of the one vocabulary in that surface's documented shape.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { databaseUnavailable } from '../db/pool.ts';
 import { DomainError, RateLimited, Unauthenticated, Unavailable } from '../domain/errors.ts';
 import type { Caller } from './caller.ts';
 import type { Pipeline } from './index.ts';
-import type { ClientLimits } from './limits.ts';
+import type { Admission, ClientLimits } from './limits.ts';
 import { rateLimitHeader } from './limits.ts';
 import { bearerToken } from './bearer.ts';
 import { refuseDeepJson } from './input-guards.ts';
@@ -86,6 +87,14 @@ export function authenticate(pipeline: Pipeline, surface: Surface, present: Erro
   };
 }
 
+/** Admissions already counted for a request before it reached Express (rest/hits.ts hands them on). */
+const countedAdmissions = new WeakMap<IncomingMessage, Admission>();
+
+/** Hands a request on with the admission it already holds, so the limits do not count it twice. */
+export function handOverAdmission(req: IncomingMessage, admission: Admission): void {
+  countedAdmissions.set(req, admission);
+}
+
 /**
  * Counts the call against the limits of its subject (by default the caller; none: not counted here);
  * past any of them, 429 with Retry-After.
@@ -99,7 +108,7 @@ export function admit(
     const subject = subjectOf(req, res);
     if (!subject) return next();
     try {
-      const admission = await limits.admit(subject);
+      const admission = countedAdmissions.get(req) ?? (await limits.admit(subject));
       res.setHeader('RateLimit-Policy', limits.policyHeader());
       res.setHeader('RateLimit', rateLimitHeader(admission.states));
       if (!admission.admitted) {
@@ -112,6 +121,40 @@ export function admit(
       next(error);
     }
   };
+}
+
+/** What the audit log records of one call. */
+export interface Call {
+  caller: Caller | null;
+  requestId: string | null;
+  surface: string;
+  method: string;
+  /** The URL's path, without the query. */
+  path: string;
+  note: Partial<AuditNote> & { resourceType: string };
+  status: number;
+}
+
+/** The audit entry of a call, timed now. */
+export function callEntry(pipeline: Pipeline, { caller, requestId, surface, method, path, note, status }: Call) {
+  // A GraphQL operation with a denied field answers 200 with FORBIDDEN on the field: the log says 403.
+  const denied = !!note.deniedScope && status < 400;
+  const user = caller?.kind === 'console' ? caller : undefined;
+  return pipeline.audit.entry({
+    companyId: caller?.companyId ?? null,
+    client: user ? null : (caller?.id ?? null),
+    userId: user?.id ?? null,
+    userEmail: user?.user?.email ?? null,
+    requestId,
+    surface,
+    method,
+    path,
+    resourceType: note.resourceType,
+    operation: note.operation ?? null,
+    action: note.action ?? (method === 'GET' || method === 'HEAD' ? 'READ' : 'UPDATE'),
+    status: denied ? 403 : status,
+    missingScope: note.deniedScope ?? null,
+  });
 }
 
 type End = Response['end'];
@@ -148,26 +191,16 @@ export function auditCalls(pipeline: Pipeline, surface: string, defaultResource:
     }) as End;
 
     const settle = async (request: Request, response: Response, chunk: unknown) => {
-      const caller = callerOf(response);
       const note = response.locals.audit as AuditNote | undefined;
-      // A GraphQL operation with a denied field answers 200 with FORBIDDEN on the field: the log says 403.
-      const denied = !!note?.deniedScope && response.statusCode < 400;
-      const user = caller?.kind === 'console' ? caller : undefined;
-      const entry = pipeline.audit.entry({
-        companyId: caller?.companyId ?? null,
-        client: user ? null : (caller?.id ?? null),
-        userId: user?.id ?? null,
-        userEmail: user?.user?.email ?? null,
+      const entry = callEntry(pipeline, {
+        caller: callerOf(response),
         requestId: request.id === undefined ? null : String(request.id),
         // The console's requests to /graphql (src/pipeline/console.ts) are told apart.
         surface: (response.locals.auditSurface as string | undefined) ?? surface,
         method: request.method,
         path: request.originalUrl.split('?')[0]!,
-        resourceType: note?.resourceType || defaultResource(request),
-        operation: note?.operation ?? null,
-        action: note?.action ?? (request.method === 'GET' || request.method === 'HEAD' ? 'READ' : 'UPDATE'),
-        status: denied ? 403 : response.statusCode,
-        missingScope: note?.deniedScope ?? null,
+        note: { ...note, resourceType: note?.resourceType || defaultResource(request) },
+        status: response.statusCode,
       });
       const transaction = response.locals.transaction as RequestTransaction | undefined;
       if (!transaction) return pipeline.audit.record(entry);

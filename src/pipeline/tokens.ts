@@ -92,7 +92,7 @@ export class TokenService {
    * Tokens already verified, until they expire: a repeated call skips the signature check. Revocation is
    * not a property of the token but of its client (src/pipeline/callers.ts), checked on every call.
    */
-  readonly #verified = new Map<string, AccessClaims>();
+  readonly #verified: Record<Surface, Map<string, AccessClaims>> = { m2m: new Map(), v1: new Map() };
 
   constructor(keys: SigningKeys, clock: Clock) {
     this.#keys = keys;
@@ -114,14 +114,19 @@ export class TokenService {
 
   /** The claims of a valid token for `surface`; throws InvalidToken for anything else. */
   async verify(surface: Surface, token: string): Promise<AccessClaims> {
-    const key = `${surface} ${token}`;
-    const known = this.#verified.get(key);
-    const now = this.#clock.now().getTime() / 1000;
-    if (known && known.exp! > now) return known;
+    const known = this.known(surface, token);
+    if (known) return known;
     const claims = await this.#verify(surface, token);
-    if (this.#verified.size >= VERIFIED_LIMIT) this.#verified.clear();
-    this.#verified.set(key, claims);
+    const verified = this.#verified[surface];
+    if (verified.size >= VERIFIED_LIMIT) verified.clear();
+    verified.set(token, claims);
     return claims;
+  }
+
+  /** The claims of a token verified before and not yet expired, without verifying it again; else undefined. */
+  known(surface: Surface, token: string): AccessClaims | undefined {
+    const known = this.#verified[surface].get(token);
+    return known && known.exp! > this.#clock.now().getTime() / 1000 ? known : undefined;
   }
 
   async #verify(surface: Surface, token: string): Promise<AccessClaims> {

@@ -4,7 +4,7 @@
  * begins to stop, it refuses new requests with 503 and `Connection: close` in the surface's shape, and
  * asks the clients of requests still running not to send more on their connection.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { pinoHttp } from 'pino-http';
@@ -26,7 +26,18 @@ import { healthRoutes } from './health.ts';
 import { metricsOnMainPort, serveMetrics } from './metrics-endpoint.ts';
 import { assignRequestId } from './request-id.ts';
 import { recordRequestDurations } from './request-metrics.ts';
-import { stopGate } from './stop-gate.ts';
+import { stopGate, type StopGate } from './stop-gate.ts';
+
+/** What a front door (requests answered before Express) shares with the application. */
+export interface FrontDoorTools {
+  metrics: Metrics;
+  gate: StopGate;
+  /** Logs the request when it finishes, as every other request is logged; undefined while logs are off. */
+  logRequest?: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** Answers a request itself, or calls `onward` to hand it to Express untouched. */
+export type FrontDoor = (req: IncomingMessage, res: ServerResponse, onward: () => void) => void;
 
 export interface AppOptions<Context extends BaseContext = BaseContext> {
   graphql: {
@@ -44,6 +55,8 @@ export interface AppOptions<Context extends BaseContext = BaseContext> {
   };
   /** Mounts further routes (the REST surfaces) after /graphql and before the 404 handler. */
   mount?: (app: Express) => void;
+  /** Requests answered before Express sees them (the REST surfaces' cache hits, rest/hits.ts). */
+  frontDoor?: (tools: FrontDoorTools) => FrontDoor;
   /** Runs once the HTTP server has drained (flushes the audit log, closes shared stores). */
   onClose?: () => Promise<void>;
   /** Each surface's error shape by mount path, for answers given outside the surface's own steps. */
@@ -64,8 +77,26 @@ export interface App<Context extends BaseContext = BaseContext> {
 export async function createApp<Context extends BaseContext>(services: Services, options: AppOptions<Context>): Promise<App<Context>> {
   const { config, logger, orm } = services;
   const app = express();
-  const httpServer = createServer(app);
   const metrics = createMetrics(orm);
+  const presenters = options.errorPresenters ?? {};
+  const gate = stopGate(presenters);
+  // With logs off, a per-request child logger (bindings serialised, redaction prepared) is work for nothing.
+  const logRequests = logger.isLevelEnabled('fatal')
+    ? pinoHttp({
+        logger,
+        quietReqLogger: true,
+        // A query string may carry a credential (the console's CSV export link carries its csrf token).
+        serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(/([?&]csrf=)[^&]*/g, '$1[redacted]') }) },
+        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+        autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
+      })
+    : undefined;
+  const front = options.frontDoor?.({
+    metrics,
+    gate,
+    ...(logRequests && { logRequest: (req: IncomingMessage, res: ServerResponse) => logRequests(req, res) }),
+  });
+  const httpServer = createServer(front ? (req, res) => front(req, res, () => app(req, res)) : app);
 
   const { gateway, schema } = options.graphql;
   const apollo = new ApolloServer<Context>({
@@ -101,24 +132,13 @@ export async function createApp<Context extends BaseContext>(services: Services,
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(assignRequestId());
   app.use(
-    // With logs off, a per-request child logger (bindings serialised, redaction prepared) is work for nothing.
-    logger.isLevelEnabled('fatal')
-      ? pinoHttp({
-          logger,
-          quietReqLogger: true,
-          // A query string may carry a credential (the console's CSV export link carries its csrf token).
-          serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(/([?&]csrf=)[^&]*/g, '$1[redacted]') }) },
-          customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-          autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
-        })
-      : (req, _res, next) => {
-          req.log = logger;
-          next();
-        },
+    logRequests ??
+      ((req, _res, next) => {
+        req.log = logger;
+        next();
+      }),
   );
   app.use(recordRequestDurations(metrics));
-  const presenters = options.errorPresenters ?? {};
-  const gate = stopGate(presenters);
   app.use(gate.admit);
   app.use(healthRoutes(orm, logger));
   if (metricsOnMainPort(config)) app.get('/metrics', serveMetrics(metrics, config.METRICS_TOKEN));

@@ -9,10 +9,14 @@ const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const HEADER = 'X-Request-Id';
 
+/** The id of a request that sent this `X-Request-Id` header (or none). */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && CLIENT_ID.test(given) ? given : randomUUID();
+}
+
 export function assignRequestId(): RequestHandler {
   return (req, res, next) => {
-    const given = req.get(HEADER);
-    const id = given && CLIENT_ID.test(given) ? given : randomUUID();
+    const id = requestIdOf(req.headers['x-request-id']);
     req.id = id;
     res.setHeader(HEADER, id);
     next();

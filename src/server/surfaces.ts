@@ -11,6 +11,7 @@ import { presentM2mError } from '../../rest/m2m/errors.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { serveOauthMetadata } from '../../rest/m2m/oauth-metadata.ts';
 import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
+import { cacheHits } from '../../rest/hits.ts';
 import { presentV1Error } from '../../rest/v1/errors.ts';
 import { compileV1Routes, V1_BASE_PATH, v1Errors, v1Surface } from '../../rest/v1/index.ts';
 import { v1OpenApi } from '../../rest/v1/openapi.ts';
@@ -85,6 +86,15 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
         admitAnonymousByAddress(pipeline.addressLimits.anonymousGraphql, presentGraphqlError),
       ],
     },
+    frontDoor: (tools) =>
+      cacheHits(
+        pipeline,
+        [
+          { base: config.M2M_BASE_PATH, surface: 'm2m', routes: m2mRoutes, limits: pipeline.limits.m2m },
+          { base: V1_BASE_PATH, surface: 'v1', routes: v1Routes, limits: pipeline.limits.v1 },
+        ],
+        tools,
+      ),
     mount: (app) => {
       const sdl = printSubgraphSchema(schema);
       // In production the schema is not for anyone who asks: it needs a token, as `_service { sdl }` does.

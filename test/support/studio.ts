@@ -12,7 +12,7 @@ import { createConsoleUser, type ConsoleRole } from '../../src/domain/console-us
 import type { Clock } from '../../src/domain/clock.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { createV1Key } from '../../src/domain/v1-keys.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { startTestApp, type TestApp, type TestAppOptions } from './app.ts';
 
 export interface Studio {
   app: TestApp;
@@ -29,7 +29,7 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-export interface StudioOptions {
+export interface StudioOptions extends Pick<TestAppOptions, 'surfaces' | 'logger'> {
   bundle?: Bundle;
   env?: Record<string, string>;
   clock?: Clock;
@@ -37,7 +37,7 @@ export interface StudioOptions {
 }
 
 export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
-  const app = await startTestApp({ env: options.env, clock: options.clock });
+  const app = await startTestApp({ env: options.env, clock: options.clock, surfaces: options.surfaces, logger: options.logger });
   const { orm, serverKey, clock, config } = app.services;
   const timezone = options.timezone ?? 'Europe/London';
   const addCompany = async (bundle: Bundle, name: string) => {
