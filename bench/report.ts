@@ -7,6 +7,7 @@ import type { AuditWait } from './audit-wait.ts';
 import type { Checked } from './check.ts';
 import { FEW_ANSWERS, type LoadResult } from './load.ts';
 import type { Measurement } from './measurements.ts';
+import { formatBreakdown, type MemoryBreakdown } from './memory.ts';
 import type { StatementCount } from './statements.ts';
 
 const NESTED_SQL_BAR = 5;
@@ -23,7 +24,7 @@ export interface Outcome extends Omit<Checked, 'baselineBodies'> {
 
 export interface RssRound {
   round: number;
-  servers: { name: string; mb: number }[];
+  servers: { name: string; mb: number; breakdown?: MemoryBreakdown }[];
 }
 
 export interface Run {
@@ -137,6 +138,7 @@ export function report(run: Run): string {
   }
   if (rss.length) {
     lines.push('', ...rss.map((r) => `RSS after round ${r.round}: ${r.servers.map((s) => `${s.name} ${s.mb.toFixed(0)} MB`).join(', ')}`));
+    for (const r of rss) lines.push(...r.servers.filter((s) => s.breakdown).map((s) => `  round ${r.round}, ${s.name}: ${formatBreakdown(s.breakdown!)}`));
     const grown = growth(rss).filter((g) => g.share > RSS_GROWTH_BAR);
     lines.push(
       `RSS bar: at most ${RSS_BAR_MB} MB, and at most ${RSS_GROWTH_BAR * 100}% growth between the last two rounds: ${verdict(rssMeetsBar(rss))}` +

@@ -27,6 +27,7 @@ import { importCompany } from './company.ts';
 import { benchDatabase } from './database.ts';
 import { warmThenLoad } from './load.ts';
 import { measurements, type BenchData, type Measurement } from './measurements.ts';
+import { memoryBreakdown } from './memory.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
 import { formatSummary, summariseProfiles } from './profile.ts';
 import { startProject, stopProject, type Project } from './project.ts';
@@ -160,7 +161,12 @@ async function main(): Promise<number> {
       }
       if (!values.profile) {
         const services = await Promise.all(shared.values());
-        rss.push({ round, servers: await Promise.all(services.map(async (s) => ({ name: s.server.name, mb: await s.server.rssMb() }))) });
+        rss.push({
+          round,
+          servers: await Promise.all(
+            services.map(async (s) => ({ name: s.server.name, mb: await s.server.rssMb(), breakdown: await memoryBreakdown(s.server.pid, s.server.url) })),
+          ),
+        });
       }
     }
     for (const service of shared.values()) await stopProject(await service);

@@ -9,7 +9,6 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Company, ConsoleUser } from './db/entities/index.ts';
-import { importBundle } from './db/import.ts';
 import { unscopedEm } from './db/scope.ts';
 import { createApiClient } from './domain/api-clients.ts';
 import { createCompany } from './domain/companies.ts';
@@ -39,8 +38,9 @@ export async function hasCompanies(orm: MikroORM): Promise<boolean> {
 export async function seedDemo({ orm, serverKey, clock, config }: Services): Promise<string> {
   const timezone = 'Europe/London';
   const { id: companyId } = await createCompany(orm, { name: 'Demo Studio', timezone, currency: 'GBP' });
-  // Loaded only to seed: faker's locale data would otherwise stay in every server's memory.
-  const { generateBundle } = await import('./db/demo-data.ts');
+  // Loaded only to seed: faker's locale data and the bundle importer (pg-copy-streams, the bundle's zod
+  // schemas) would otherwise stay in every server's memory.
+  const [{ generateBundle }, { importBundle }] = await Promise.all([import('./db/demo-data.ts'), import('./db/import.ts')]);
   // Dated from today, so the demo has upcoming classes and recent history whenever it is seeded.
   const bundle = generateBundle({ seed: 42, customers: 50, today: localDate(clock.now(), timezone), timezone, currency: 'GBP' });
   await importBundle(orm, companyId, bundle);
