@@ -4,9 +4,8 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
-import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
+import type { RedisClientType } from '@keyv/redis';
 import { createHash } from 'node:crypto';
-import { watchRedis } from './redis-watchdog.ts';
 
 /**
  * The deployment's Redis namespace: REDIS_NAMESPACE when set, else one derived from the database's
@@ -55,6 +54,8 @@ export async function openSharedState(redisUrl: string | undefined, namespace: s
     const versions = new Keyv({ store: new Map(), namespace, serialize: undefined, deserialize: undefined });
     return { keyv, versions, redis: null, namespace, close: async () => {} };
   }
+  // The Redis client is loaded only when there is a Redis: in process, its code is memory for nothing.
+  const [{ default: KeyvRedis, createClient }, { watchRedis }] = await Promise.all([import('@keyv/redis'), import('./redis-watchdog.ts')]);
   // Without the offline queue, commands fail at once while Redis is away instead of holding requests:
   // the cache then serves uncached and the rate limits count in process until Redis is back.
   const redis = createClient({ url: redisUrl, disableOfflineQueue: true }) as RedisClientType;
