@@ -1,5 +1,6 @@
 /** Customers and what hangs off them: transactions, passes, videos, mandates, appointments, notes, answers. */
 import { customersPage } from '../../src/db/lists.ts';
+import { ROW_COLUMNS } from '../../src/db/loaders.ts';
 import { createCustomer, deleteCustomer, updateCustomer, updateProfile } from '../../src/domain/customers.ts';
 import { Invalid } from '../../src/domain/errors.ts';
 import { addDays, localDate, localToInstant, threeMonthsBefore } from '../../src/domain/time.ts';
@@ -7,7 +8,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest } from '../selection.ts';
+import { columnsFor, listRequest } from '../selection.ts';
 
 /** The page of a customer's records the field asks for, counted in the same statement when it selects `total`. */
 const childPage = (parentId: string, args: { page?: number | null; pageSize?: number | null }, info: GraphQLResolveInfo) => ({
@@ -50,7 +51,9 @@ export const customerResolvers: Resolvers = {
   },
   Customer: {
     transactions: async (c, args, ctx, info) =>
-      ctx.loaders.transactionsOfCustomer.load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args) }),
+      ctx.loaders
+        .transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes'))
+        .load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args) }),
     transaction: async (c, { id }, ctx) => {
       const transaction = await ctx.loaders.transaction.load(id);
       return transaction && transaction.customerId === c.id ? transaction : null;
