@@ -19,8 +19,9 @@ type Raw = Record<string, any>;
 /**
  * A row's columns by the GraphQL field that needs them, so a statement can read just what a selection asks
  * for: `always` is read by every statement (the id, and what loaders group by), a field's columns only
- * when the selection names that field. A field whose value is an object of its own (a booking's event
- * date) has columns of its own, cut by what it selects in turn. A row read for a selection carries the
+ * when the selection names that field (a field that a resolver follows needs the id it follows). A field
+ * whose value is an object of its own (a booking's event date) has columns of its own, cut by what it
+ * selects in turn, and always a flag that says it was read. A row read for a selection carries the
  * properties that selection's fields read; the others are undefined, and nothing reads them.
  */
 export interface RowColumns {
@@ -33,34 +34,39 @@ export interface FieldSelection {
   get(field: string): FieldSelection | undefined;
 }
 
-/** The select list of a row for a selection; without one, of every field. */
+/** The select list of a row for a selection; without one, of every field. Fields may share columns. */
 export function selectList(row: RowColumns, selection?: FieldSelection): string {
-  const list = [row.always];
+  const list = new Set([row.always]);
   for (const [field, columns] of Object.entries(row.fields)) {
     const selected = selection?.get(field);
     if (selection && !selected) continue;
-    list.push(typeof columns === 'string' ? columns : selectList(columns, selected));
+    list.add(typeof columns === 'string' ? columns : selectList(columns, selected));
   }
-  return list.join(', ');
+  return [...list].join(', ');
 }
 
-/** An event's columns, aliased with a prefix (`as`) where they sit in another row's statement. */
-function eventColumns(as: string): RowColumns {
+/** A customer's columns; `deleted` is not a field of the graph, so only whole rows read it. */
+function customerColumns(): RowColumns {
   return {
-    always: `e.id as "${as}id"`,
+    always: 'c.id',
     fields: {
-      name: `e.name as "${as}name"`,
-      description: `e.description as "${as}description"`,
-      kind: `e.kind as "${as}kind"`,
-      timezone: `e.timezone as "${as}timezone"`,
-      archived: `e.archived_at is not null as "${as}archived"`,
-      createdAt: `${isoInstant('e.created_at')} as "${as}createdAt"`,
-      updatedAt: `${isoInstant('e.updated_at')} as "${as}updatedAt"`,
+      firstName: 'c.firstname as "firstName"',
+      lastName: 'c.lastname as "lastName"',
+      email: 'c.email',
+      mobile: 'c.mobile',
+      archived: 'c.archived',
+      createdAt: `${isoInstant('c.created_at')} as "createdAt"`,
+      updatedAt: `${isoInstant('c.updated_at')} as "updatedAt"`,
+      deleted: 'c.deleted_at is not null as deleted',
     },
   };
 }
 
-/** A booking's columns over `booking b` and its joins (BOOKING_JOINS): its event and event date come along. */
+/**
+ * A booking's columns over `booking b` and its joins (BOOKING_JOINS). Its event and event date come along,
+ * each flagged (`with_event`, `with_date`) when read: their ids are read only when selected, or when a
+ * field below them follows the id.
+ */
 function bookingColumns(): RowColumns {
   return {
     always: 'b.id, b.transaction_id as "transactionId"',
@@ -71,11 +77,27 @@ function bookingColumns(): RowColumns {
       purchasedBy: 'tx.customer_id as "purchasedById"',
       boughtFor: 'b.bought_for_id as "boughtForId"',
       pricingOption: 'b.pricing_option_id as "pricingOptionId"',
-      event: eventColumns('event_'),
-      eventDate: {
-        always: 'd.id as date_id',
+      event: {
+        always: 'true as with_event',
         fields: {
-          event: 'd.event_id as date_event_id',
+          id: 'e.id as event_id',
+          name: 'e.name as event_name',
+          description: 'e.description as event_description',
+          kind: 'e.kind as event_kind',
+          timezone: 'e.timezone as event_timezone',
+          archived: 'e.archived_at is not null as event_archived',
+          createdAt: `${isoInstant('e.created_at')} as event_created_at`,
+          updatedAt: `${isoInstant('e.updated_at')} as event_updated_at`,
+          dates: 'e.id as event_id',
+          date: 'e.id as event_id',
+          pricingOptions: 'e.id as event_id',
+          registrations: 'e.id as event_id',
+        },
+      },
+      eventDate: {
+        always: 'true as with_date',
+        fields: {
+          id: 'd.id as date_id',
           datetime: `${localDateTime('d.starts_at', 'e.timezone')} as date_datetime`,
           startsAt: `${isoInstant('d.starts_at')} as date_starts_at`,
           tz: 'e.timezone as date_tz',
@@ -83,6 +105,8 @@ function bookingColumns(): RowColumns {
           capacity: 'd.capacity as date_capacity',
           spacesBooked: 'd.spaces_booked as date_spaces_booked',
           spacesLeft: 'd.capacity - d.spaces_booked as date_spaces_left',
+          event: 'd.event_id as date_event_id',
+          register: 'd.id as date_id',
         },
       },
       payment: 'b.payment_method, b.currency, b.base100_gross_price, b.base100_net_price, b.credits_used, b.pass_purchase_id',
@@ -92,9 +116,9 @@ function bookingColumns(): RowColumns {
 
 /** The select lists of each row, over the table alias used in every statement below. */
 export const COLUMNS = {
-  customer: `c.id, c.firstname as "firstName", c.lastname as "lastName", c.email, c.mobile, c.archived,
-    ${isoInstant('c.created_at')} as "createdAt", ${isoInstant('c.updated_at')} as "updatedAt", c.deleted_at is not null as deleted`,
-  event: selectList(eventColumns('')),
+  customer: selectList(customerColumns()),
+  event: `e.id, e.name, e.description, e.kind, e.timezone, e.archived_at is not null as archived,
+    ${isoInstant('e.created_at')} as "createdAt", ${isoInstant('e.updated_at')} as "updatedAt"`,
   eventDate: `d.id, d.event_id as "eventId", ${localDateTime('d.starts_at', 'e.timezone')} as datetime,
     ${isoInstant('d.starts_at')} as "startsAt", e.timezone as tz, d.duration, d.capacity, d.spaces_booked as "spacesBooked",
     d.capacity - d.spaces_booked as "spacesLeft"`,
@@ -126,9 +150,13 @@ export const COLUMNS = {
   booking: selectList(bookingColumns()),
 } as const;
 
-/** The joins that the booking columns need, after `from booking b`. */
-export const BOOKING_JOINS = `join event_transaction tx on tx.id = b.transaction_id
-  join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id`;
+/**
+ * The joins that the booking columns need, after `from booking b`. Each joins a primary key that a foreign
+ * key guarantees, so a left join finds the same rows; PostgreSQL drops a left join whose columns the
+ * statement does not use, so a booking read for a selection joins only the tables that selection needs.
+ */
+export const BOOKING_JOINS = `left join event_transaction tx on tx.id = b.transaction_id
+  left join event_date d on d.id = b.event_date_id left join event e on e.id = d.event_id`;
 
 export function payment(raw: Raw, gross: number | null, net: number | null, status: PaymentRow['status'] = 'PAID'): PaymentRow {
   return {
@@ -152,8 +180,8 @@ const eventOfBooking = (r: Raw): EventRow => ({
   kind: r.event_kind,
   timezone: r.event_timezone,
   archived: r.event_archived,
-  createdAt: r.event_createdAt,
-  updatedAt: r.event_updatedAt,
+  createdAt: r.event_created_at,
+  updatedAt: r.event_updated_at,
 });
 
 const eventDateOfBooking = (r: Raw): EventDateRow => ({
@@ -178,8 +206,8 @@ export const toBooking = (r: Raw): BookingRow => ({
   spaces: r.spaces,
   isCancelled: r.isCancelled,
   isRefunded: r.isRefunded,
-  event: r.event_id === undefined ? unread : eventOfBooking(r),
-  eventDate: r.date_id === undefined ? unread : eventDateOfBooking(r),
+  event: r.with_event ? eventOfBooking(r) : unread,
+  eventDate: r.with_date ? eventDateOfBooking(r) : unread,
   payment: r.payment_method === undefined ? unread : payment(r, r.base100_gross_price, r.base100_net_price),
 });
 
@@ -405,6 +433,7 @@ function transactionConditions(f: TransactionFilter, first: number): { sql: stri
 
 /** The rows that statements cut to a selection (`selectList`). */
 export const ROW_COLUMNS = {
+  customer: customerColumns(),
   booking: bookingColumns(),
   transaction: {
     always: 't.id',
