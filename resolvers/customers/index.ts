@@ -17,7 +17,7 @@ const childPage = (parentId: string, args: { page?: number | null; pageSize?: nu
 });
 
 /** `startDate` defaults to 3 months before today in the company's timezone; both bounds are inclusive days. */
-async function transactionFilter(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
+async function transactionFilterOf(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
   const { timezone } = await ctx.company();
   const now = ctx.services.clock.now();
   const startDate = args.startDate ?? threeMonthsBefore(localDate(now, timezone));
@@ -27,6 +27,20 @@ async function transactionFilter(ctx: GraphqlContext, args: { futureOnly?: boole
     until: args.endDate ? localToInstant(`${addDays(args.endDate, 1)}T00:00:00`, timezone).toISOString() : null,
     futureOnlyAfter: args.futureOnly ? now.toISOString() : null,
   };
+}
+
+const filters = new WeakMap<GraphqlContext, WeakMap<GraphQLResolveInfo['fieldNodes'], ReturnType<typeof transactionFilterOf>>>();
+
+/**
+ * The filter of a `transactions` field, made once per request and field of the document: its arguments are
+ * the same for every customer of a page, and one filter object makes one group of keys for the loader.
+ */
+function transactionFilter(ctx: GraphqlContext, args: Parameters<typeof transactionFilterOf>[1], info: GraphQLResolveInfo) {
+  let byField = filters.get(ctx);
+  if (!byField) filters.set(ctx, (byField = new WeakMap()));
+  let filter = byField.get(info.fieldNodes);
+  if (!filter) byField.set(info.fieldNodes, (filter = transactionFilterOf(ctx, args)));
+  return filter;
 }
 
 const customer = (ctx: GraphqlContext, id: string) => written(ctx.loaders.customer, id, 'Customer');
@@ -51,7 +65,7 @@ export const customerResolvers: Resolvers = {
     transactions: async (c, args, ctx, info) =>
       ctx.loaders
         .transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes'))
-        .load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args) }),
+        .load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args, info) }),
     transaction: async (c, { id }, ctx) => {
       const transaction = await ctx.loaders.transaction.load(id);
       return transaction && transaction.customerId === c.id ? transaction : null;

@@ -325,13 +325,25 @@ interface PagedSpec<F> {
   where?: (filter: F, first: number) => { sql: string; params: unknown[] };
 }
 
-const cacheKey = (key: ChildPageKey<unknown>) => JSON.stringify([key.parentId, key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+const filterTexts = new WeakMap<object, string>();
+
+/** A filter as text, written once per filter object (resolvers share one among the parents of a page). */
+function filterText(filter: unknown): string {
+  if (typeof filter !== 'object' || filter === null) return JSON.stringify(filter ?? null);
+  let text = filterTexts.get(filter);
+  if (text === undefined) filterTexts.set(filter, (text = JSON.stringify(filter)));
+  return text;
+}
+
+/** What the keys of one statement share: the page, whether it counts, and the filter. */
+const groupName = (key: ChildPageKey<unknown>) => `${key.page} ${key.pageSize} ${!!key.withTotal} ${filterText(key.filter)}`;
+const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
 function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
   const groups = new Map<string, { keys: ChildPageKey<F>[]; parentIds: string[]; filter: F | undefined; withTotal: boolean }>();
   for (const key of keys) {
-    const name = JSON.stringify([key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+    const name = groupName(key);
     let group = groups.get(name);
     if (!group) groups.set(name, (group = { keys: [], parentIds: [], filter: key.filter, withTotal: !!key.withTotal }));
     group.keys.push(key);
