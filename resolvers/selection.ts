@@ -1,5 +1,9 @@
-/** What a resolver's field selects below it, read from the operation: a page's loader counts its total only when asked. */
+/**
+ * What a resolver's field selects below it, read from the operation: a page's loader counts its total only
+ * when asked, and a statement reads only the columns the selection needs.
+ */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { selectList, type RowColumns } from '../src/db/loaders.ts';
 import { pageRequest } from '../src/domain/paging.ts';
 
 const answers = new WeakMap<readonly unknown[], Map<string, boolean>>();
@@ -31,4 +35,52 @@ export function selects(info: GraphQLResolveInfo, name: string): boolean {
 /** The page a list field asks for, and whether it selects the list's total. */
 export function listRequest(args: { page?: number | null; pageSize?: number | null }, info: GraphQLResolveInfo) {
   return { ...pageRequest(args.page, args.pageSize), withTotal: selects(info, 'total') };
+}
+
+/**
+ * The fields a selection set names (by field name, not alias), each with the fields it selects in turn.
+ * Fragments are merged in whatever their type condition, and `@skip`/`@include` are not read: a selection
+ * may name more than a response shows, never less.
+ */
+type Selection = Map<string, Selection>;
+
+function addSet(set: SelectionSetNode | undefined, info: GraphQLResolveInfo, into: Selection, seen: Set<string>): Selection {
+  for (const selection of set?.selections ?? []) {
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.name.value;
+      let below = into.get(name);
+      if (!below) into.set(name, (below = new Map()));
+      addSet(selection.selectionSet, info, below, seen);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      addSet(selection.selectionSet, info, into, seen);
+    } else if (!seen.has(selection.name.value)) {
+      // `seen`: the fragments being spread on the way here, so a cycle (which validation refuses anyway) ends.
+      seen.add(selection.name.value);
+      addSet(info.fragments[selection.name.value]?.selectionSet, info, into, seen);
+      seen.delete(selection.name.value);
+    }
+  }
+  return into;
+}
+
+const columnLists = new WeakMap<readonly unknown[], Map<RowColumns, Map<string, string>>>();
+
+/**
+ * The columns of `row` that the field being resolved needs (src/db/loaders.ts `selectList`): of its own
+ * selection, or of the selection of its `under` field (a page's `nodes`). Remembered per field of the
+ * document, so every call for the same field answers the same string (and so the same loader).
+ */
+export function columnsFor(info: GraphQLResolveInfo, row: RowColumns, under = ''): string {
+  let byRow = columnLists.get(info.fieldNodes);
+  if (!byRow) columnLists.set(info.fieldNodes, (byRow = new Map()));
+  let byUnder = byRow.get(row);
+  if (!byUnder) byRow.set(row, (byUnder = new Map()));
+  let columns = byUnder.get(under);
+  if (columns === undefined) {
+    const selection: Selection = new Map();
+    for (const node of info.fieldNodes) addSet(node.selectionSet, info, selection, new Set());
+    columns = selectList(row, under ? (selection.get(under) ?? new Map()) : selection);
+    byUnder.set(under, columns);
+  }
+  return columns;
 }

@@ -1,5 +1,6 @@
 /** Customers and what hangs off them: transactions, passes, videos, mandates, appointments, notes, answers. */
 import { customersPage } from '../../src/db/lists.ts';
+import { ROW_COLUMNS } from '../../src/db/loaders.ts';
 import { createCustomer, deleteCustomer, updateCustomer, updateProfile } from '../../src/domain/customers.ts';
 import { Invalid } from '../../src/domain/errors.ts';
 import { addDays, localDate, localToInstant, threeMonthsBefore } from '../../src/domain/time.ts';
@@ -7,7 +8,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest } from '../selection.ts';
+import { columnsFor, listRequest } from '../selection.ts';
 
 /** The page of a customer's records the field asks for, counted in the same statement when it selects `total`. */
 const childPage = (parentId: string, args: { page?: number | null; pageSize?: number | null }, info: GraphQLResolveInfo) => ({
@@ -16,7 +17,7 @@ const childPage = (parentId: string, args: { page?: number | null; pageSize?: nu
 });
 
 /** `startDate` defaults to 3 months before today in the company's timezone; both bounds are inclusive days. */
-async function transactionFilter(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
+async function transactionFilterOf(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
   const { timezone } = await ctx.company();
   const now = ctx.services.clock.now();
   const startDate = args.startDate ?? threeMonthsBefore(localDate(now, timezone));
@@ -28,6 +29,20 @@ async function transactionFilter(ctx: GraphqlContext, args: { futureOnly?: boole
   };
 }
 
+const filters = new WeakMap<GraphqlContext, WeakMap<GraphQLResolveInfo['fieldNodes'], ReturnType<typeof transactionFilterOf>>>();
+
+/**
+ * The filter of a `transactions` field, made once per request and field of the document: its arguments are
+ * the same for every customer of a page, and one filter object makes one group of keys for the loader.
+ */
+function transactionFilter(ctx: GraphqlContext, args: Parameters<typeof transactionFilterOf>[1], info: GraphQLResolveInfo) {
+  let byField = filters.get(ctx);
+  if (!byField) filters.set(ctx, (byField = new WeakMap()));
+  let filter = byField.get(info.fieldNodes);
+  if (!filter) byField.set(info.fieldNodes, (filter = transactionFilterOf(ctx, args)));
+  return filter;
+}
+
 const customer = (ctx: GraphqlContext, id: string) => written(ctx.loaders.customer, id, 'Customer');
 
 export const customerResolvers: Resolvers = {
@@ -36,11 +51,9 @@ export const customerResolvers: Resolvers = {
       const row = await ctx.loaders.customer.load(id);
       return row && !row.deleted ? row : null;
     },
-    customers: async (_root, args, ctx, info) => {
-      const page = await customersPage(ctx.reads, listRequest(args, info), args.search?.trim() || undefined);
-      for (const row of page.nodes) ctx.loaders.customer.prime(row.id, row);
-      return page;
-    },
+    customers: (_root, args, ctx, info) =>
+      // Rows cut to the page's selection: they do not prime the loader of whole customers.
+      customersPage(ctx.reads, listRequest(args, info), args.search?.trim() || undefined, columnsFor(info, ROW_COLUMNS.customer, 'nodes')),
   },
   Mutation: {
     updateCustomerProfile: async (_root, { id, input }, ctx) => customer(ctx, (await updateProfile(ctx.em, id, input)).id),
@@ -50,7 +63,9 @@ export const customerResolvers: Resolvers = {
   },
   Customer: {
     transactions: async (c, args, ctx, info) =>
-      ctx.loaders.transactionsOfCustomer.load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args) }),
+      ctx.loaders
+        .transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes'))
+        .load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args, info) }),
     transaction: async (c, { id }, ctx) => {
       const transaction = await ctx.loaders.transaction.load(id);
       return transaction && transaction.customerId === c.id ? transaction : null;

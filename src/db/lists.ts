@@ -63,10 +63,11 @@ async function listPage<T>(
 /** `%text%` for ILIKE, with the pattern characters of `text` escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function customersPage(reads: CompanyReads, request: ListRequest, search?: string): Promise<RowPage<CustomerRow>> {
+/** `columns`: the customer columns the caller needs (ROW_COLUMNS.customer); rows read whole when it says none. */
+export function customersPage(reads: CompanyReads, request: ListRequest, search?: string, columns: string = COLUMNS.customer): Promise<RowPage<CustomerRow>> {
   const where = new Conditions().add('c.deleted_at is null');
   if (search) where.add('(c.firstname ilike ? or c.lastname ilike ? or c.email ilike ?)', contains(search), contains(search), contains(search));
-  return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns: COLUMNS.customer, order: 'c.lastname, c.firstname, c.id', where }, request);
+  return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns, order: 'c.lastname, c.firstname, c.id', where }, request);
 }
 
 export function eventsPage(reads: CompanyReads, request: ListRequest, includeArchived: boolean): Promise<RowPage<EventRow>> {

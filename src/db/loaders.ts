@@ -1,8 +1,9 @@
 /**
  * Per-request DataLoaders over plain rows: every relationship the graph walks is loaded in batches keyed
  * by id or by parent id, so the number of SQL statements depends on a query's depth, not on how many rows
- * it returns. Each statement is hand-written, selects the columns the graph serves, and is limited to the
- * request's company (`$1`, src/db/reads.ts).
+ * it returns. Each statement is hand-written, selects the columns the graph serves (for bookings and
+ * transactions, only those the GraphQL selection needs: `RowColumns`), and is limited to the request's
+ * company (`$1`, src/db/reads.ts).
  */
 import DataLoader from 'dataloader';
 import type { PageRequest } from '../domain/paging.ts';
@@ -15,10 +16,107 @@ import type {
 
 type Raw = Record<string, any>;
 
+/**
+ * A row's columns by the GraphQL field that needs them, so a statement can read just what a selection asks
+ * for: `always` is read by every statement (the id, and what loaders group by), a field's columns only
+ * when the selection names that field (a field that a resolver follows needs the id it follows). A field
+ * whose value is an object of its own (a booking's event date) has columns of its own, cut by what it
+ * selects in turn, and always a flag that says it was read. A row read for a selection carries the
+ * properties that selection's fields read; the others are undefined, and nothing reads them.
+ */
+export interface RowColumns {
+  always: string;
+  fields: Record<string, string | RowColumns>;
+}
+
+/** The fields a GraphQL selection names, each with what it selects in turn (resolvers/selection.ts). */
+export interface FieldSelection {
+  get(field: string): FieldSelection | undefined;
+}
+
+/** The select list of a row for a selection; without one, of every field. Fields may share columns. */
+export function selectList(row: RowColumns, selection?: FieldSelection): string {
+  const list = new Set([row.always]);
+  for (const [field, columns] of Object.entries(row.fields)) {
+    const selected = selection?.get(field);
+    if (selection && !selected) continue;
+    list.add(typeof columns === 'string' ? columns : selectList(columns, selected));
+  }
+  return [...list].join(', ');
+}
+
+/** A customer's columns; `deleted` is not a field of the graph, so only whole rows read it. */
+function customerColumns(): RowColumns {
+  return {
+    always: 'c.id',
+    fields: {
+      firstName: 'c.firstname as "firstName"',
+      lastName: 'c.lastname as "lastName"',
+      email: 'c.email',
+      mobile: 'c.mobile',
+      archived: 'c.archived',
+      createdAt: `${isoInstant('c.created_at')} as "createdAt"`,
+      updatedAt: `${isoInstant('c.updated_at')} as "updatedAt"`,
+      deleted: 'c.deleted_at is not null as deleted',
+    },
+  };
+}
+
+/**
+ * A booking's columns over `booking b` and its joins (BOOKING_JOINS). Its event and event date come along,
+ * each flagged (`with_event`, `with_date`) when read: their ids are read only when selected, or when a
+ * field below them follows the id.
+ */
+function bookingColumns(): RowColumns {
+  return {
+    always: 'b.id, b.transaction_id as "transactionId"',
+    fields: {
+      isCancelled: 'b.is_cancelled as "isCancelled"',
+      isRefunded: 'b.is_refunded as "isRefunded"',
+      spaces: 'b.spaces',
+      purchasedBy: 'tx.customer_id as "purchasedById"',
+      boughtFor: 'b.bought_for_id as "boughtForId"',
+      pricingOption: 'b.pricing_option_id as "pricingOptionId"',
+      event: {
+        always: 'true as with_event',
+        fields: {
+          id: 'e.id as event_id',
+          name: 'e.name as event_name',
+          description: 'e.description as event_description',
+          kind: 'e.kind as event_kind',
+          timezone: 'e.timezone as event_timezone',
+          archived: 'e.archived_at is not null as event_archived',
+          createdAt: `${isoInstant('e.created_at')} as event_created_at`,
+          updatedAt: `${isoInstant('e.updated_at')} as event_updated_at`,
+          dates: 'e.id as event_id',
+          date: 'e.id as event_id',
+          pricingOptions: 'e.id as event_id',
+          registrations: 'e.id as event_id',
+        },
+      },
+      eventDate: {
+        always: 'true as with_date',
+        fields: {
+          id: 'd.id as date_id',
+          datetime: `${localDateTime('d.starts_at', 'e.timezone')} as date_datetime`,
+          startsAt: `${isoInstant('d.starts_at')} as date_starts_at`,
+          tz: 'e.timezone as date_tz',
+          duration: 'd.duration as date_duration',
+          capacity: 'd.capacity as date_capacity',
+          spacesBooked: 'd.spaces_booked as date_spaces_booked',
+          spacesLeft: 'd.capacity - d.spaces_booked as date_spaces_left',
+          event: 'd.event_id as date_event_id',
+          register: 'd.id as date_id',
+        },
+      },
+      payment: 'b.payment_method, b.currency, b.base100_gross_price, b.base100_net_price, b.credits_used, b.pass_purchase_id',
+    },
+  };
+}
+
 /** The select lists of each row, over the table alias used in every statement below. */
 export const COLUMNS = {
-  customer: `c.id, c.firstname as "firstName", c.lastname as "lastName", c.email, c.mobile, c.archived,
-    ${isoInstant('c.created_at')} as "createdAt", ${isoInstant('c.updated_at')} as "updatedAt", c.deleted_at is not null as deleted`,
+  customer: selectList(customerColumns()),
   event: `e.id, e.name, e.description, e.kind, e.timezone, e.archived_at is not null as archived,
     ${isoInstant('e.created_at')} as "createdAt", ${isoInstant('e.updated_at')} as "updatedAt"`,
   eventDate: `d.id, d.event_id as "eventId", ${localDateTime('d.starts_at', 'e.timezone')} as datetime,
@@ -48,17 +146,17 @@ export const COLUMNS = {
     vc.valid_from as "validFrom", vc.valid_until as "validUntil", vc.max_redemptions as "maxRedemptions", vc.redemptions, vc.active`,
   note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt"`,
   answer: `q.id, q.customer_id as "customerId", q.questionnaire, q.question, q.answer, ${isoInstant('q.answered_at')} as "answeredAt"`,
-  /** A booking with its event date (and the event's timezone) and its payer. */
-  booking: `b.id, b.transaction_id as "transactionId", tx.customer_id as "purchasedById", b.bought_for_id as "boughtForId",
-    b.pricing_option_id as "pricingOptionId", b.spaces, b.is_cancelled as "isCancelled", b.is_refunded as "isRefunded",
-    b.payment_method, b.currency, b.base100_gross_price, b.base100_net_price, b.credits_used, b.pass_purchase_id,
-    d.id as date_id, d.event_id, ${localDateTime('d.starts_at', 'e.timezone')} as date_datetime, ${isoInstant('d.starts_at')} as date_starts_at,
-    e.timezone as date_tz, d.duration as date_duration, d.capacity as date_capacity, d.spaces_booked as date_spaces_booked`,
+  /** A booking with its event, its event date and its payer. */
+  booking: selectList(bookingColumns()),
 } as const;
 
-/** The joins that the booking columns need, after `from booking b`. */
-export const BOOKING_JOINS = `join event_transaction tx on tx.id = b.transaction_id
-  join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id`;
+/**
+ * The joins that the booking columns need, after `from booking b`. Each joins a primary key that a foreign
+ * key guarantees, so a left join finds the same rows; PostgreSQL drops a left join whose columns the
+ * statement does not use, so a booking read for a selection joins only the tables that selection needs.
+ */
+export const BOOKING_JOINS = `left join event_transaction tx on tx.id = b.transaction_id
+  left join event_date d on d.id = b.event_date_id left join event e on e.id = d.event_id`;
 
 export function payment(raw: Raw, gross: number | null, net: number | null, status: PaymentRow['status'] = 'PAID'): PaymentRow {
   return {
@@ -72,6 +170,33 @@ export function payment(raw: Raw, gross: number | null, net: number | null, stat
   };
 }
 
+/** A part of a row that its selection did not ask for (RowColumns). */
+const unread = undefined as never;
+
+const eventOfBooking = (r: Raw): EventRow => ({
+  id: r.event_id,
+  name: r.event_name,
+  description: r.event_description,
+  kind: r.event_kind,
+  timezone: r.event_timezone,
+  archived: r.event_archived,
+  createdAt: r.event_created_at,
+  updatedAt: r.event_updated_at,
+});
+
+const eventDateOfBooking = (r: Raw): EventDateRow => ({
+  id: r.date_id,
+  eventId: r.date_event_id,
+  datetime: r.date_datetime,
+  startsAt: r.date_starts_at,
+  tz: r.date_tz,
+  duration: r.date_duration,
+  capacity: r.date_capacity,
+  spacesBooked: r.date_spaces_booked,
+  spacesLeft: r.date_spaces_left,
+});
+
+/** A booking's row from its columns (`bookingColumns`), with the parts its selection read. */
 export const toBooking = (r: Raw): BookingRow => ({
   id: r.id,
   transactionId: r.transactionId,
@@ -81,18 +206,9 @@ export const toBooking = (r: Raw): BookingRow => ({
   spaces: r.spaces,
   isCancelled: r.isCancelled,
   isRefunded: r.isRefunded,
-  eventDate: {
-    id: r.date_id,
-    eventId: r.event_id,
-    datetime: r.date_datetime,
-    startsAt: r.date_starts_at,
-    tz: r.date_tz,
-    duration: r.date_duration,
-    capacity: r.date_capacity,
-    spacesBooked: r.date_spaces_booked,
-    spacesLeft: r.date_capacity - r.date_spaces_booked,
-  },
-  payment: payment(r, r.base100_gross_price, r.base100_net_price),
+  event: r.with_event ? eventOfBooking(r) : unread,
+  eventDate: r.with_date ? eventDateOfBooking(r) : unread,
+  payment: r.payment_method === undefined ? unread : payment(r, r.base100_gross_price, r.base100_net_price),
 });
 
 export const toAppointment = (r: Raw): AppointmentRow => ({
@@ -172,6 +288,16 @@ function byId<T extends { id: string }>(source: Source, from: string, alias: str
   });
 }
 
+/** One loader per column set, made on first use: rows read for one selection never answer another. */
+function perColumns<L>(make: (columns: string) => L): (columns: string) => L {
+  const made = new Map<string, L>();
+  return (columns) => {
+    let loader = made.get(columns);
+    if (!loader) made.set(columns, (loader = make(columns)));
+    return loader;
+  };
+}
+
 /** Every child of each parent, in the statement's order; `$2` is the list of parent ids. */
 function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row: Raw) => T = same<T>) {
   return new DataLoader<string, T[]>(async (parentIds) => {
@@ -194,19 +320,30 @@ interface PagedSpec<F> {
   alias: string;
   /** The column naming the parent, such as `customer_id`. */
   parent: string;
-  columns: string;
   order: string;
   /** Extra conditions (` and …`) with `$n` placeholders numbered from `first`, and their parameters. */
   where?: (filter: F, first: number) => { sql: string; params: unknown[] };
 }
 
-const cacheKey = (key: ChildPageKey<unknown>) => JSON.stringify([key.parentId, key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+const filterTexts = new WeakMap<object, string>();
+
+/** A filter as text, written once per filter object (resolvers share one among the parents of a page). */
+function filterText(filter: unknown): string {
+  if (typeof filter !== 'object' || filter === null) return JSON.stringify(filter ?? null);
+  let text = filterTexts.get(filter);
+  if (text === undefined) filterTexts.set(filter, (text = JSON.stringify(filter)));
+  return text;
+}
+
+/** What the keys of one statement share: the page, whether it counts, and the filter. */
+const groupName = (key: ChildPageKey<unknown>) => `${key.page} ${key.pageSize} ${!!key.withTotal} ${filterText(key.filter)}`;
+const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
 function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
   const groups = new Map<string, { keys: ChildPageKey<F>[]; parentIds: string[]; filter: F | undefined; withTotal: boolean }>();
   for (const key of keys) {
-    const name = JSON.stringify([key.page, key.pageSize, key.filter ?? null, !!key.withTotal]);
+    const name = groupName(key);
     let group = groups.get(name);
     if (!group) groups.set(name, (group = { keys: [], parentIds: [], filter: key.filter, withTotal: !!key.withTotal }));
     group.keys.push(key);
@@ -219,7 +356,8 @@ function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
  * One page of children for each parent: a LATERAL subquery per parent, so the index on the parent column
  * reads just that page; one statement for all the parents that ask for the same page and filter. A page's
  * total is counted only when it is asked for: in the page's own statement when the caller says so up front
- * (`withTotal`), else in one grouped statement for the batch when it is first read.
+ * (`withTotal`), else in one grouped statement for the batch when it is first read. One loader of pages per
+ * column set (`perColumns`); the totals do not depend on the columns and are shared.
  */
 function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map: (row: Raw) => T = same<T>) {
   const conditions = (filter: F | undefined, first: number) => (spec.where && filter ? spec.where(filter, first) : { sql: '', params: [] });
@@ -241,42 +379,44 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
     },
     { cacheKeyFn: cacheKey },
   );
-  return new DataLoader<ChildPageKey<F>, RowPage<T>, string>(
-    async (keys) => {
-      const pages = new Map<string, RowPage<T>>();
-      for (const group of groupsOf(keys)) {
-        const { page, pageSize } = group.keys[0]!;
-        const extra = conditions(group.filter, 5);
-        const children = `select ${spec.columns} from ${spec.from}
-             where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}
-             order by ${spec.order} limit $3 offset $4`;
-        const rows = await run(
-          source,
-          group.withTotal
-            ? `select page.parent_id as page_parent, page.total as page_total, child.* from (
-                 select parent_id, (select count(*)::int from ${spec.from}
-                   where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = parent_id${extra.sql}) as total
-                 from unnest($2::text[]) as parents(parent_id)) page
-               left join lateral (${children}) child on true`
-            : `select page.parent_id as page_parent, child.* from unnest($2::text[]) as page(parent_id)
-               cross join lateral (${children}) child`,
-          [group.parentIds, pageSize, page * pageSize, ...extra.params],
-        );
-        const nodes = new Map<string, T[]>(group.parentIds.map((id) => [id, []]));
-        const counted = new Map<string, number>();
-        for (const raw of rows) {
-          if (group.withTotal) counted.set(raw.page_parent, raw.page_total);
-          // A parent without children on this page still has its row, for its total.
-          if (raw.id !== null) nodes.get(raw.page_parent)!.push(map(raw));
+  return perColumns((columns) =>
+    new DataLoader<ChildPageKey<F>, RowPage<T>, string>(
+      async (keys) => {
+        const pages = new Map<string, RowPage<T>>();
+        for (const group of groupsOf(keys)) {
+          const { page, pageSize } = group.keys[0]!;
+          const extra = conditions(group.filter, 5);
+          const children = `select ${columns} from ${spec.from}
+               where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}
+               order by ${spec.order} limit $3 offset $4`;
+          const rows = await run(
+            source,
+            group.withTotal
+              ? `select page.parent_id as page_parent, page.total as page_total, child.* from (
+                   select parent_id, (select count(*)::int from ${spec.from}
+                     where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = parent_id${extra.sql}) as total
+                   from unnest($2::text[]) as parents(parent_id)) page
+                 left join lateral (${children}) child on true`
+              : `select page.parent_id as page_parent, child.* from unnest($2::text[]) as page(parent_id)
+                 cross join lateral (${children}) child`,
+            [group.parentIds, pageSize, page * pageSize, ...extra.params],
+          );
+          const nodes = new Map<string, T[]>(group.parentIds.map((id) => [id, []]));
+          const counted = new Map<string, number>();
+          for (const raw of rows) {
+            if (group.withTotal) counted.set(raw.page_parent, raw.page_total);
+            // A parent without children on this page still has its row, for its total.
+            if (raw.id !== null) nodes.get(raw.page_parent)!.push(map(raw));
+          }
+          for (const key of group.keys) {
+            const total = counted.get(key.parentId);
+            pages.set(cacheKey(key), { nodes: nodes.get(key.parentId)!, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
+          }
         }
-        for (const key of group.keys) {
-          const total = counted.get(key.parentId);
-          pages.set(cacheKey(key), { nodes: nodes.get(key.parentId)!, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
-        }
-      }
-      return keys.map((key) => pages.get(cacheKey(key))!);
-    },
-    { cacheKeyFn: cacheKey },
+        return keys.map((key) => pages.get(cacheKey(key))!);
+      },
+      { cacheKeyFn: cacheKey },
+    ),
   );
 }
 
@@ -303,11 +443,25 @@ function transactionConditions(f: TransactionFilter, first: number): { sql: stri
   return { sql: sql.join(''), params };
 }
 
-const TRANSACTION = `t.id, t.customer_id as "customerId", ${isoInstant('t.purchased_at')} as "purchasedAt",
-  ${localDateTime('t.purchased_at', ZONE)} as "purchaseDate", ${ZONE} as tz`;
+/** The rows that statements cut to a selection (`selectList`). */
+export const ROW_COLUMNS = {
+  customer: customerColumns(),
+  booking: bookingColumns(),
+  transaction: {
+    always: 't.id',
+    fields: {
+      purchaseDate: `${localDateTime('t.purchased_at', ZONE)} as "purchaseDate"`,
+      purchasedAt: `${isoInstant('t.purchased_at')} as "purchasedAt"`,
+      tz: `${ZONE} as tz`,
+      purchasedBy: 't.customer_id as "customerId"',
+    },
+  },
+} as const satisfies Record<string, RowColumns>;
+
+const TRANSACTION = selectList(ROW_COLUMNS.transaction);
 
 const page = <T, F = undefined>(source: Source, from: string, alias: string, parent: string, columns: string, order: string, map?: (row: Raw) => T) =>
-  pagedChildren<T, F>(source, { from, alias, parent, columns, order }, map);
+  pagedChildren<T, F>(source, { from, alias, parent, order }, map)(columns);
 
 export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>) {
   const source: Source = { reads, company };
@@ -331,11 +485,14 @@ export function createLoaders(reads: CompanyReads, company: () => Promise<Compan
     note: byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
     answer: byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
 
-    bookingsOfTransaction: childrenOf<BookingRow>(
-      source,
-      `select ${COLUMNS.booking} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
-      'transactionId',
-      toBooking,
+    /** By the columns of the selection (ROW_COLUMNS.booking). */
+    bookingsOfTransaction: perColumns((columns) =>
+      childrenOf<BookingRow>(
+        source,
+        `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
+        'transactionId',
+        toBooking,
+      ),
     ),
     datesOfEvent: childrenOf<EventDateRow>(
       source,
@@ -367,11 +524,11 @@ export function createLoaders(reads: CompanyReads, company: () => Promise<Compan
       'facilitatorId',
     ),
 
+    /** By the columns of the selection (ROW_COLUMNS.transaction). */
     transactionsOfCustomer: pagedChildren<TransactionRow, TransactionFilter>(source, {
       from: 'event_transaction t',
       alias: 't',
       parent: 'customer_id',
-      columns: TRANSACTION,
       order: 't.purchased_at desc, t.id desc',
       where: transactionConditions,
     }),

@@ -2,6 +2,8 @@
  * The plain rows the read path answers with (src/db/loaders.ts, src/db/lists.ts). Their fields carry the
  * GraphQL field names, so most fields resolve by property; instants are ISO strings (`…T10:00:00.000Z`),
  * local datetimes `YYYY-MM-DDTHH:MM:SS` in the zone beside them, dates `YYYY-MM-DD`. References are ids.
+ * A row read for a GraphQL selection has only the properties that selection needs (src/db/loaders.ts
+ * `RowColumns`).
  */
 
 export interface CompanyRow {
@@ -102,6 +104,7 @@ export interface BookingRow {
   spaces: number;
   isCancelled: boolean;
   isRefunded: boolean;
+  event: EventRow;
   eventDate: EventDateRow;
   payment: PaymentRow;
 }

@@ -1,0 +1,100 @@
+/**
+ * Statements read only the columns a selection needs (src/db/loaders.ts `RowColumns`): whatever fields a
+ * client picks, and however it spells them (aliases, fragments), it gets what the whole row would answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateBundle } from '../src/db/demo-data.ts';
+import { call, startStudio, type Studio } from './support/studio.ts';
+
+let studio: Studio;
+let token: string;
+
+/** Every field of a customer, a transaction and a booking (but the customer's deeper edges), one selection each. */
+const CUSTOMER_FIELDS = ['id', 'firstName', 'lastName', 'email', 'mobile', 'archived', 'createdAt', 'updatedAt'];
+const TRANSACTION_FIELDS = ['id', 'purchaseDate', 'purchasedAt', 'tz', 'purchasedBy { id }'];
+const BOOKING_FIELDS = [
+  'id', 'isCancelled', 'isRefunded', 'spaces', 'purchasedBy { id }', 'transaction { id }', 'boughtFor { id }', 'pricingOption { id }',
+  'event { id name description kind timezone archived createdAt updatedAt dates { id } pricingOptions { id } registrations { total } }',
+  'eventDate { id datetime startsAt tz duration capacity spacesBooked spacesLeft event { id } register { total } }',
+  'payment { ... on CardPayment { method currency base100GrossPrice base100NetPrice status } ... on PassPayment { method currency creditsUsed status } }',
+];
+
+const customersWith = (transaction: string, booking: string, fragments = '', customer = 'id') => `{
+  customers(pageSize: 40) { nodes { ${customer} transactions(startDate: "2020-01-01") { nodes { ${transaction} bookings { ${booking} } } } } }
+} ${fragments}`;
+
+async function answer(query: string): Promise<{ data: any; statements: string[] }> {
+  studio.app.statements.length = 0;
+  const { status, body } = await call(`${studio.url}/graphql`, token, { method: 'POST', body: { query } });
+  expect({ status, errors: body.errors }).toEqual({ status: 200, errors: undefined });
+  return { data: body.data, statements: [...studio.app.statements] };
+}
+
+/** `whole` cut to the keys of `part`, all the way down. */
+function cut(whole: any, part: any): any {
+  if (Array.isArray(part)) return part.map((item, i) => cut(whole[i], item));
+  if (part === null || typeof part !== 'object') return whole;
+  return Object.fromEntries(Object.keys(part).map((key) => [key, cut(whole[key], part[key])]));
+}
+
+let whole: any;
+
+beforeAll(async () => {
+  studio = await startStudio({
+    bundle: generateBundle({ seed: 5, customers: 40, today: '2026-11-21' }),
+    // Many whole pages in a row: neither the cost limit nor the rate limit is what this suite is about.
+    env: { CACHE_TTL_SECONDS: '0', GRAPHQL_MAX_COST: '1000000', M2M_RATE_PER_MINUTE: '100000' },
+  });
+  token = await studio.token();
+  whole = (await answer(customersWith(TRANSACTION_FIELDS.join(' '), BOOKING_FIELDS.join(' '), '', CUSTOMER_FIELDS.join(' ')))).data;
+});
+afterAll(() => studio.close());
+
+describe('a selection of some fields', () => {
+  it('covers bookings of every kind in its sample', () => {
+    const bookings = whole.customers.nodes.flatMap((c: any) => c.transactions.nodes.flatMap((t: any) => t.bookings));
+    expect(bookings.length).toBeGreaterThan(20);
+    expect(new Set(bookings.map((b: any) => b.payment.method))).toEqual(new Set(['CARD', 'PASS']));
+  });
+
+  it.each(BOOKING_FIELDS)('answers a booking\'s %s as the whole row does', async (booking) => {
+    const { data } = await answer(customersWith('id', booking));
+    expect(data).toEqual(cut(whole, data));
+  });
+
+  it.each(CUSTOMER_FIELDS)('answers a customer\'s %s as the whole row does', async (customer) => {
+    const { data } = await answer(customersWith('id', 'id', '', customer));
+    expect(data).toEqual(cut(whole, data));
+  });
+
+  it.each(TRANSACTION_FIELDS)('answers a transaction\'s %s as the whole row does', async (transaction) => {
+    const { data } = await answer(customersWith(transaction, 'id'));
+    expect(data).toEqual(cut(whole, data));
+  });
+
+  it('answers aliases, and the same field selected twice with different fields, from one read', async () => {
+    const { data } = await answer(customersWith('id', 'id first: eventDate { datetime } second: eventDate { startsAt } named: event { label: name }'));
+    const pairs = data.customers.nodes.flatMap((c: any, i: number) =>
+      c.transactions.nodes.flatMap((t: any, j: number) => t.bookings.map((b: any, k: number) => [b, whole.customers.nodes[i].transactions.nodes[j].bookings[k]])),
+    );
+    expect(pairs.length).toBeGreaterThan(20);
+    for (const [b, w] of pairs) {
+      expect(b).toEqual({ id: w.id, first: { datetime: w.eventDate.datetime }, second: { startsAt: w.eventDate.startsAt }, named: { label: w.event.name } });
+    }
+  });
+
+  it('reads fields named in fragments, inline or spread', async () => {
+    const { data } = await answer(
+      customersWith('...T', '... on Booking { id eventDate { ...D } } ...B', 'fragment T on Transaction { id purchaseDate } fragment B on Booking { event { name } payment { ... on CardPayment { currency } } } fragment D on EventDate { datetime duration }'),
+    );
+    expect(data).toEqual(cut(whole, data));
+  });
+
+  it('reads neither the formatted instants nor the payment when the page asks for neither', async () => {
+    const { statements } = await answer(customersWith('id', 'id spaces'));
+    const bookings = statements.find((sql) => sql.includes('from booking b'))!;
+    const transactions = statements.find((sql) => sql.includes('from event_transaction t'))!;
+    expect(bookings).not.toMatch(/to_char|payment_method|e\.name/);
+    expect(transactions).not.toMatch(/to_char/);
+  });
+});
