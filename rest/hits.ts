@@ -139,7 +139,7 @@ export function cacheHits(pipeline: Pipeline, surfaces: readonly HitSurface[], t
       'X-Cache', 'HIT',
       'Age', String(cache.ageSeconds(entry)),
       'Content-Type', 'application/json; charset=utf-8',
-      'Content-Length', String(Buffer.byteLength(body)),
+      'Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
       ...(etag ? ['ETag', etag] : []),
     ]);
     res.end(body);

@@ -97,10 +97,13 @@ export interface MountOptions {
   write?: (req: Request, res: Response, work: (em?: EntityManager) => Promise<void>) => Promise<void>;
 }
 
-/** The stored answer of a cached GET: the bytes sent the first time, and their entity tag (when tags are on). */
+/**
+ * The stored answer of a cached GET: the bytes sent the first time, and their entity tag (when tags are on).
+ * Bytes, so a hit writes them as they are; a string is an entry stored by an earlier version (same bytes).
+ */
 export interface StoredReply {
   status: number;
-  body: string;
+  body: Buffer | string;
   etag?: string;
 }
 
@@ -184,7 +187,7 @@ export function routeTable(routes: Route[], { pipeline, executor, present, write
         if (key && reply.text !== null) {
           // Express's own tag function, so an answer served from the cache (rest/hits.ts) carries the same tag.
           const etag = (req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined)?.(reply.text, 'utf8');
-          await cache.set<StoredReply>(key, { status: reply.status, body: reply.text, ...(etag && { etag }) }).catch((error: unknown) => req.log?.warn({ err: error }, 'cache unavailable'));
+          await cache.set<StoredReply>(key, { status: reply.status, body: Buffer.from(reply.text), ...(etag && { etag }) }).catch((error: unknown) => req.log?.warn({ err: error }, 'cache unavailable'));
         }
         send(res, reply.status, reply.text);
       } catch (error) {
@@ -199,7 +202,7 @@ export function routeTable(routes: Route[], { pipeline, executor, present, write
   return router;
 }
 
-function send(res: Response, status: number, text: string | null): void {
+function send(res: Response, status: number, text: Buffer | string | null): void {
   res.status(status);
   if (text === null) res.end();
   else res.type('application/json').send(text);
