@@ -12,13 +12,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import playwright from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../console/ensure-built.ts';
 import { generateBundle } from '../../src/db/demo-data.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
 import { call, consoleUser, startStudio, type Studio } from '../support/studio.ts';
 import { certificate, startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { webhookEnv } from '../support/webhooks.ts';
+
+/** Fails unless the element is shown within the page's timeout: `isVisible()` looks once, before a re-render in flight lands. */
+const shown = (locator: Locator) => locator.waitFor({ state: 'visible' });
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHOTS = join(here, 'screenshots');
@@ -174,7 +177,7 @@ suite(title, () => {
     expect(new URL(page.url()).pathname).toBe('/admin/customers');
     const nav = page.getByRole('navigation', { name: 'Console' });
     for (const link of ['API clients', 'Webhooks', 'Audit log', 'Customers', 'Appointments', 'Events', 'Users', 'Explorer']) {
-      await expect(nav.getByRole('link', { name: link, exact: true }).isVisible()).resolves.toBe(true);
+      await shown(nav.getByRole('link', { name: link, exact: true }));
     }
     await shot(page, 'signed-in-owner');
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -209,7 +212,7 @@ suite(title, () => {
       await expect(nav.getByRole('link', { name: link, exact: true }).count()).resolves.toBe(0);
     await page.goto('/admin/api-clients');
     await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
-    await expect(page.getByText('cannot use API clients').isVisible()).resolves.toBe(true);
+    await shown(page.getByText('cannot use API clients'));
     await shot(page, 'staff-not-allowed', 'not-allowed');
     await checkA11y(page, 'not allowed');
     const answer = await graphqlFromPage(page, '{ apiClients { id } }');
@@ -239,7 +242,7 @@ suite(title, () => {
       (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
     );
     expect(secret).toBe(await done.getByTestId('secret-value').inputValue());
-    await expect(done.getByText('Shown only once.').isVisible()).resolves.toBe(true);
+    await shown(done.getByText('Shown only once.'));
     await shot(page, 'api-client-secret', 'api-client-secret');
     await done.getByRole('button', { name: 'Done' }).click();
 
@@ -252,7 +255,7 @@ suite(title, () => {
 
     // The row shows the client.
     const row = page.getByRole('row', { name: /Booking website/ });
-    await expect(row.getByText(clientId).isVisible()).resolves.toBe(true);
+    await shown(row.getByText(clientId));
     await shot(page, 'api-clients', 'api-clients');
     await checkA11y(page, 'API clients');
 
