@@ -2,6 +2,7 @@
  * What a resolver's field selects below it, read from the operation: a page's loader counts its total only
  * when asked, and a statement reads only the columns the selection needs.
  */
+import type DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { selectList, type RowColumns } from '../src/db/loaders.ts';
 import { pageRequest } from '../src/domain/paging.ts';
@@ -83,4 +84,28 @@ export function columnsFor(info: GraphQLResolveInfo, row: RowColumns, under = ''
     byUnder.set(under, columns);
   }
   return columns;
+}
+
+const idOnly = new WeakMap<readonly unknown[], boolean>();
+
+/** Whether the field being resolved selects nothing of its object but `id` (and `__typename`); remembered per field. */
+export function selectsOnlyId(info: GraphQLResolveInfo): boolean {
+  let answer = idOnly.get(info.fieldNodes);
+  if (answer === undefined) {
+    const selection: Selection = new Map();
+    for (const node of info.fieldNodes) addSet(node.selectionSet, info, selection, new Set());
+    answer = [...selection.keys()].every((name) => name === 'id' || name === '__typename');
+    idOnly.set(info.fieldNodes, answer);
+  }
+  return answer;
+}
+
+/**
+ * The row a foreign key of the parent refers to, so it exists: read by its loader, unless the selection asks
+ * for its `id` alone, which the parent holds already (`pricing_option { id }` of a booking costs no statement).
+ */
+export async function referenced<T extends { id: string }>(loader: DataLoader<string, T | null>, id: string, info: GraphQLResolveInfo): Promise<T> {
+  // Nothing but `id` is read from it: the type's other fields are not selected.
+  if (selectsOnlyId(info)) return { id } as T;
+  return (await loader.load(id))!;
 }

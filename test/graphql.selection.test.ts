@@ -98,3 +98,48 @@ describe('a selection of some fields', () => {
     expect(transactions).not.toMatch(/to_char/);
   });
 });
+
+/** A statement that reads rows of `table` by their ids (src/db/loaders.ts `byId`). */
+const readsById = (table: string) => (sql: string) => new RegExp(`from ${table} (\\w+) where \\1\\.company_id = \\$1 and \\1\\.id = any`).test(sql);
+
+describe('a row referred to by a foreign key', () => {
+  const withoutTypename = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v) => (key === '__typename' ? undefined : v)));
+
+  it.each([
+    ['a booking\'s pricingOption', 'pricing_option', 'id', 'id pricingOption { id }'],
+    ['a booking\'s transaction', 'event_transaction', 'id', 'id transaction { id }'],
+    ['a booking\'s purchasedBy', 'customer', 'id', 'id purchasedBy { __typename id }'],
+    ['an event date\'s event', 'event', 'id', 'id eventDate { event { id } }'],
+    ['a transaction\'s purchasedBy', 'customer', 'id purchasedBy { id }', 'id'],
+  ])('%s selected by its id alone is answered from the referring row, with no statement of its own', async (_name, table, transaction, booking) => {
+    const { data, statements } = await answer(customersWith(transaction, booking));
+    const plain = withoutTypename(data);
+    expect(plain).toEqual(cut(whole, plain));
+    expect(statements.filter(readsById(table))).toEqual([]);
+  });
+
+  it('answers __typename beside the id', async () => {
+    const { data } = await answer(customersWith('id', 'id purchasedBy { __typename id }'));
+    const bookings = data.customers.nodes.flatMap((c: any) => c.transactions.nodes.flatMap((t: any) => t.bookings));
+    expect(bookings.length).toBeGreaterThan(20);
+    expect(new Set(bookings.map((b: any) => b.purchasedBy.__typename))).toEqual(new Set(['Customer']));
+  });
+
+  it.each([
+    ['a booking\'s pricingOption', 'pricing_option', 'pricingOption { id name }', (b: any) => b.pricingOption, 'name'],
+    ['a booking\'s transaction', 'event_transaction', 'transaction { id purchaseDate }', (b: any) => b.transaction, 'purchaseDate'],
+    ['a booking\'s purchasedBy', 'customer', 'purchasedBy { id lastName }', (b: any) => b.purchasedBy, 'lastName'],
+    ['an event date\'s event', 'event', 'eventDate { event { id timezone } }', (b: any) => b.eventDate.event, 'timezone'],
+  ])('%s with any other field is read, once for the page', async (_name, table, selection, referred, field) => {
+    const { data, statements } = await answer(customersWith('id', `id ${selection}`));
+    const pairs = data.customers.nodes.flatMap((c: any, i: number) =>
+      c.transactions.nodes.flatMap((t: any, j: number) => t.bookings.map((b: any, k: number) => [referred(b), referred(whole.customers.nodes[i].transactions.nodes[j].bookings[k])])),
+    );
+    expect(pairs.length).toBeGreaterThan(20);
+    for (const [got, known] of pairs) {
+      expect(got.id).toBe(known.id);
+      expect(typeof got[field]).toBe('string');
+    }
+    expect(statements.filter(readsById(table))).toHaveLength(1);
+  });
+});

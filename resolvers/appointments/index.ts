@@ -9,7 +9,7 @@ import { addDays, localToInstant } from '../../src/domain/time.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest } from '../selection.ts';
+import { listRequest, referenced } from '../selection.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -88,9 +88,9 @@ export const appointmentResolvers: Resolvers = {
     },
   },
   Appointment: {
-    customer: async (a, _args, ctx) => (await ctx.loaders.customer.load(a.customerId))!,
-    service: async (a, _args, ctx) => (await ctx.loaders.service.load(a.serviceId))!,
-    facilitator: async (a, _args, ctx) => (await ctx.loaders.facilitator.load(a.facilitatorId))!,
+    customer: (a, _args, ctx, info) => referenced(ctx.loaders.customer, a.customerId, info),
+    service: (a, _args, ctx, info) => referenced(ctx.loaders.service, a.serviceId, info),
+    facilitator: (a, _args, ctx, info) => referenced(ctx.loaders.facilitator, a.facilitatorId, info),
   },
   Facilitator: {
     weeklyWindows: (f, _args, ctx) => ctx.loaders.windowsOfFacilitator.load(f.id),

@@ -8,7 +8,7 @@ import { createEvent, deleteEvent, updateEvent } from '../../src/domain/events.t
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { columnsFor, listRequest } from '../selection.ts';
+import { columnsFor, listRequest, referenced } from '../selection.ts';
 
 const event = (ctx: GraphqlContext, id: string) => written(ctx.loaders.event, id, 'Event');
 
@@ -44,7 +44,7 @@ export const bookingResolvers: Resolvers = {
     },
   },
   Transaction: {
-    purchasedBy: async (t, _args, ctx) => (await ctx.loaders.customer.load(t.customerId))!,
+    purchasedBy: (t, _args, ctx, info) => referenced(ctx.loaders.customer, t.customerId, info),
     bookings: async (t, { futureOnly }, ctx, info) => {
       if (!futureOnly) return ctx.loaders.bookingsOfTransaction(columnsFor(info, ROW_COLUMNS.booking)).load(t.id);
       // The filter reads each booking's start, whatever the selection: the rare filtered read takes whole rows.
@@ -54,10 +54,10 @@ export const bookingResolvers: Resolvers = {
     },
   },
   Booking: {
-    purchasedBy: async (b, _args, ctx) => (await ctx.loaders.customer.load(b.purchasedById))!,
-    transaction: async (b, _args, ctx) => (await ctx.loaders.transaction.load(b.transactionId))!,
+    purchasedBy: (b, _args, ctx, info) => referenced(ctx.loaders.customer, b.purchasedById, info),
+    transaction: (b, _args, ctx, info) => referenced(ctx.loaders.transaction, b.transactionId, info),
     boughtFor: (b, _args, ctx) => (b.boughtForId ? ctx.loaders.customer.load(b.boughtForId) : null),
-    pricingOption: async (b, _args, ctx) => (await ctx.loaders.pricingOption.load(b.pricingOptionId))!,
+    pricingOption: (b, _args, ctx, info) => referenced(ctx.loaders.pricingOption, b.pricingOptionId, info),
   },
   Event: {
     dates: async (e, { from }, ctx) => {
@@ -73,7 +73,7 @@ export const bookingResolvers: Resolvers = {
       ctx.loaders.registrationsOfEvent.load({ parentId: e.id, ...listRequest(args, info) }),
   },
   EventDate: {
-    event: async (d, _args, ctx) => (await ctx.loaders.event.load(d.eventId))!,
+    event: (d, _args, ctx, info) => referenced(ctx.loaders.event, d.eventId, info),
     register: (d, args, ctx, info) =>
       ctx.loaders.registerOfEventDate.load({ parentId: d.id, ...listRequest(args, info) }),
   },

@@ -7,7 +7,7 @@ import { localDate } from '../../src/domain/time.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest } from '../selection.ts';
+import { listRequest, referenced } from '../selection.ts';
 
 /** The company's date today, on which pass and video validity are judged. */
 const today = async (ctx: GraphqlContext) => localDate(ctx.services.clock.now(), (await ctx.company()).timezone);
@@ -45,15 +45,15 @@ export const catalogueResolvers: Resolvers = {
       ctx.loaders.purchasesOfPass.load({ parentId: p.id, ...listRequest(args, info) }),
   },
   PassPurchase: {
-    pass: async (p, _args, ctx) => (await ctx.loaders.pass.load(p.passId))!,
-    customer: async (p, _args, ctx) => (await ctx.loaders.customer.load(p.customerId))!,
+    pass: (p, _args, ctx, info) => referenced(ctx.loaders.pass, p.passId, info),
+    customer: (p, _args, ctx, info) => referenced(ctx.loaders.customer, p.customerId, info),
     status: async (p, _args, ctx) => passStatus(p, await today(ctx)),
   },
   VideoPurchase: {
-    media: async (v, _args, ctx) => (await ctx.loaders.media.load(v.mediaId))!,
+    media: (v, _args, ctx, info) => referenced(ctx.loaders.media, v.mediaId, info),
     isExpired: async (v, _args, ctx) => v.expiresOn != null && v.expiresOn < (await today(ctx)),
   },
   Mandate: {
-    plan: async (m, _args, ctx) => (await ctx.loaders.plan.load(m.planId))!,
+    plan: (m, _args, ctx, info) => referenced(ctx.loaders.plan, m.planId, info),
   },
 };
