@@ -25,26 +25,23 @@ export const appointmentResolvers: Resolvers = {
   Query: {
     availability: async (_root, args, ctx) => {
       const dates = requestedDates(args);
-      const facilitator = await ctx.loaders.facilitator.load(args.facilitatorId);
+      // What needs only the ids is read at once; the appointments need the facilitator's time zone first.
+      const [facilitator, service, weekly, overrides] = await Promise.all([
+        ctx.loaders.facilitator.load(args.facilitatorId),
+        args.serviceId ? ctx.loaders.service.load(args.serviceId) : undefined,
+        ctx.loaders.windowsOfFacilitator.load(args.facilitatorId),
+        ctx.loaders.overridesOfFacilitator.load(args.facilitatorId),
+      ]);
       if (!facilitator) throw new NotFound('Facilitator');
-      let bufferMinutes = 0;
-      if (args.serviceId) {
-        const service = await ctx.loaders.service.load(args.serviceId);
-        if (!service) throw new NotFound('Service');
-        bufferMinutes = service.bufferMinutes;
-      }
+      if (args.serviceId && !service) throw new NotFound('Service');
       const tz = facilitator.timezone;
       const from = localToInstant(`${dates[0]}T00:00:00`, tz);
       const until = localToInstant(`${addDays(dates.at(-1)!, 1)}T00:00:00`, tz);
-      const [weekly, overrides, busy] = await Promise.all([
-        ctx.loaders.windowsOfFacilitator.load(facilitator.id),
-        ctx.loaders.overridesOfFacilitator.load(facilitator.id),
-        // Appointments up to a day long can reach into the range from the day before.
-        busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - DAY_MS), until),
-      ]);
+      // Appointments up to a day long can reach into the range from the day before.
+      const busy = await busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - DAY_MS), until);
       return {
         facilitatorId: facilitator.id,
-        dates: availability({ dates, timezone: tz, weekly, overrides: new Map(overrides.map((o) => [o.date, o.windows])), busy, bufferMinutes }),
+        dates: availability({ dates, timezone: tz, weekly, overrides: new Map(overrides.map((o) => [o.date, o.windows])), busy, bufferMinutes: service?.bufferMinutes ?? 0 }),
       };
     },
     appointments: async (_root, args, ctx, info) => {
