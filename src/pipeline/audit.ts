@@ -51,6 +51,7 @@ export class AuditWriter {
   #queue: Waiting[] = [];
   #writing: Promise<void> | null = null;
   #purging: Promise<unknown> = Promise.resolve();
+  #closing = false;
   readonly #purgeTimers: NodeJS.Timeout[];
 
   constructor(orm: MikroORM, logger: Logger, clock: Clock, options: { synchronousCommit?: boolean } = {}) {
@@ -65,7 +66,10 @@ export class AuditWriter {
       connectionTimeoutMillis: 10_000,
       ...(!options.synchronousCommit && { options: '-c synchronous_commit=off' }),
     });
-    this.#pool.on('error', (error) => this.#logger.warn({ err: error }, 'audit connection lost'));
+    // An idle connection the server closes while this writer stops is the stop itself, not news.
+    this.#pool.on('error', (error) => {
+      if (!this.#closing) this.#logger.warn({ err: error }, 'audit connection lost');
+    });
     const purge = () => {
       this.#purging = this.purge().catch((error: unknown) => this.#logger.error({ err: error }, 'audit purge failed'));
     };
@@ -127,6 +131,7 @@ export class AuditWriter {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     for (const timer of this.#purgeTimers) clearTimeout(timer);
     await Promise.all([this.flush(), this.#purging]);
     await this.#pool.end();
