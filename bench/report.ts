@@ -14,12 +14,25 @@ const NESTED_SQL_BAR = 5;
 const RSS_BAR_MB = 250;
 const RSS_GROWTH_BAR = 0.1;
 
-export interface Outcome extends Omit<Checked, 'baselineBodies'> {
-  measurement: Measurement;
+/** One round of a measurement: the service's timed run, then the baseline's. */
+export interface Timed {
   project: LoadResult;
   baseline: LoadResult;
   /** How long the service's responses waited for their audit entries during the timed run. */
-  auditWait?: AuditWait;
+  auditWait?: AuditWait | undefined;
+}
+
+export interface Outcome extends Omit<Checked, 'baselineBodies'>, Timed {
+  measurement: Measurement;
+  /** Every round's ratio, in the order run. */
+  ratios: number[];
+}
+
+/** The round whose ratio is the median (the lower middle one of an even number), with every round's ratio. */
+export function medianRound(rounds: Timed[]): Timed & { ratios: number[] } {
+  const ratios = rounds.map((r) => r.project.rps / r.baseline.rps);
+  const order = ratios.map((_, i) => i).sort((a, b) => ratios[a]! - ratios[b]!);
+  return { ...rounds[order[Math.floor((order.length - 1) / 2)]!]!, ratios };
 }
 
 export interface RssRound {
@@ -78,8 +91,8 @@ export function report(run: Run): string {
     '',
     run.heading,
     '',
-    '| measurement | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | SQL/request project / baseline | body bytes | bar |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| measurement | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | every round | SQL/request project / baseline | body bytes | bar |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...outcomes.map((o) => {
       const cells = [
         o.measurement.name,
@@ -90,6 +103,7 @@ export function report(run: Run): string {
         o.baseline.p50,
         o.baseline.p99,
         ratio(o).toFixed(2),
+        o.ratios.map((r) => r.toFixed(2)).join(' '),
         o.sql ? `${perRequest(o.sql.project, o.sql.requests)} / ${perRequest(o.sql.baseline, o.sql.requests)}` : 'n/a',
         Math.round(o.bodyBytes),
         `${o.measurement.bar} ${verdict(meetsBar(o))}`,
