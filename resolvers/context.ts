@@ -1,3 +1,3 @@
 /** The context every resolver receives, made by the operation pipeline (src/pipeline/context.ts). */
 export type { Caller } from '../src/pipeline/caller.ts';
-export type { GraphqlContext, OperationOutcome } from '../src/pipeline/context.ts';
+export type { GraphqlContext } from '../src/pipeline/context.ts';

@@ -2,19 +2,27 @@
  * A REST route is a declaration: method, path, the GraphQL document it runs, how the request becomes
  * variables and how the result becomes the documented response. Documents are prepared when the surface
  * is mounted (parsed, validated, analysed: a bad one stops the start), and each route's required scope is
- * derived from its document. Per request the prepared document is executed directly, through the same
- * pipeline parts as /graphql: scopes, the cache (which keeps the bytes a route sent), invalidation, audit.
+ * derived from its document. Per request the prepared document runs through the pipeline's steps
+ * (src/pipeline/run.ts): the surface's door reads the request, then authenticate, admit, and the operation.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Router, type Request, type Response } from 'express';
-import type { GraphQLError, GraphQLSchema } from 'graphql';
-import { DomainError, Forbidden, Invalid, MethodNotAllowed, type ErrorCode, type Rule } from '../src/domain/errors.ts';
-import { callerOf, noteAudit, type ErrorPresenter } from '../src/pipeline/http.ts';
+import { coerceInputValue, typeFromAST, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { parse as parseQuery } from 'node:querystring';
+import etag from 'etag';
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { DomainError, Invalid, MethodNotAllowed, NotFound, type Rule } from '../src/domain/errors.ts';
+import { admit } from '../src/pipeline/admit.ts';
+import { authenticateBearer } from '../src/pipeline/authenticate.ts';
+import type { Call, ErrorShape, Reply } from '../src/pipeline/call.ts';
+import { databaseUnavailable } from '../src/pipeline/database.ts';
+import { domainErrorOf, prepareOperation, type PreparedOperation } from '../src/pipeline/execute.ts';
+import { answer, pathOf, readBody, startCall, type Endpoint, type Request } from '../src/pipeline/http.ts';
+import { idempotentRequest } from '../src/pipeline/idempotency.ts';
 import type { Pipeline } from '../src/pipeline/index.ts';
-import { prepareOperation, type Executor, type PreparedOperation } from '../src/pipeline/operations.ts';
-import type { ResponseCache } from '../src/pipeline/cache.ts';
-import type { Caller } from '../src/pipeline/caller.ts';
-import { missingScope } from '../src/pipeline/scopes.ts';
+import { inputProblem, pathProblem, unstorableTextAsInvalid } from '../src/pipeline/input-guards.ts';
+import type { ClientLimits } from '../src/pipeline/limits.ts';
+import { runOperation, serve } from '../src/pipeline/run.ts';
+import type { Surface } from '../src/pipeline/tokens.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,11 +32,15 @@ export interface RestReply {
 }
 
 /** What a route reads of a request to make its variables. */
-export type RouteInput = Pick<Request, 'query' | 'params' | 'body'>;
+export interface RouteInput {
+  query: Record<string, string | string[] | undefined>;
+  params: Record<string, string | undefined>;
+  body: unknown;
+}
 
 export interface RouteDeclaration<Data = any> {
   method: Method;
-  /** Express path, `/customer/:id/profile`. */
+  /** Path with `:name` parameters: `/customer/:id/profile`. */
   path: string;
   /** What the audit log calls the resource. */
   resource: string;
@@ -36,7 +48,7 @@ export interface RouteDeclaration<Data = any> {
   /** Request -> variables; throws Invalid naming the parameter for bad input. */
   variables?: (req: RouteInput) => Record<string, unknown>;
   /** Result -> documented response; throws NotFound when the resource is missing. */
-  respond: (data: Data, req: Request) => RestReply | unknown;
+  respond: (data: Data) => RestReply | unknown;
   /** GraphQL argument names that the surface spells differently, for error messages: `{ startDate: 'start_date' }`. */
   parameterNames?: Record<string, string>;
 }
@@ -61,151 +73,178 @@ export function compileRoutes(schema: GraphQLSchema, declarations: RouteDeclarat
 const isReply = (value: unknown): value is RestReply =>
   !!value && typeof value === 'object' && 'body' in value && Object.keys(value).every((k) => k === 'body' || k === 'status');
 
-/** `text` with GraphQL argument names replaced by the surface's parameter names. */
-const renamed = (text: string, names: Record<string, string>) =>
-  Object.entries(names).reduce((t, [name, surfaceName]) => t.replace(new RegExp(`\\b${name}\\b`, 'g'), surfaceName), text);
+/** An Invalid in a surface's parameter names (`startDate` -> `start_date`). */
+function renamed(error: Invalid, names: Record<string, string>): Invalid {
+  const rename = (text: string) => Object.entries(names).reduce((t, [name, surfaceName]) => t.replace(new RegExp(`\\b${name}\\b`, 'g'), surfaceName), text);
+  const field = rename(error.field);
+  const detail = rename(error.detail);
+  return field === error.field && detail === error.detail ? error : new Invalid(field, error.rule, detail);
+}
 
 /**
- * The error of a result as a DomainError of the vocabulary: the one a resolver threw, as itself (an invalid
- * input renamed to the surface's parameter names); or, for variables the schema refused, a BAD_USER_INPUT.
+ * A route's variables, coerced by the schema's own rules (its scalars, enums and input types) before the
+ * operation runs; a value they refuse is an Invalid naming the variable (and the place inside it).
  */
-export function domainErrorOf(error: GraphQLError, names: Record<string, string> = {}): DomainError {
-  const original = error.originalError;
-  if (original instanceof Invalid) {
-    const field = renamed(original.field, names);
-    return field === original.field && renamed(original.detail, names) === original.detail
-      ? original
-      : new Invalid(field, original.rule, renamed(original.detail, names));
+function coerced(schema: GraphQLSchema, operation: PreparedOperation, variables: Record<string, unknown>): Record<string, unknown> {
+  for (const definition of operation.analysis.operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    const value = variables[name];
+    if (value === undefined) continue;
+    const type = typeFromAST(schema, definition.type as never) as GraphQLInputType;
+    coerceInputValue(value, type, (path, _invalid, error) => {
+      const original = error.originalError;
+      if (original instanceof Invalid) throw original;
+      const field = [name, ...path].map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
+      const rule = ((error.extensions?.rule as Rule | undefined) ?? 'format');
+      throw new Invalid(field, rule, (original ?? error).message);
+    });
   }
+  return variables;
+}
+
+/** The first error of a route's result as the vocabulary, in the surface's parameter names. */
+function errorOf(error: GraphQLError, names: Record<string, string>): DomainError {
+  const original = domainErrorOf(error) ?? databaseUnavailable(error.originalError) ?? unstorableTextAsInvalid(error.originalError);
+  if (original instanceof Invalid) return renamed(original, names);
   if (original instanceof DomainError) return original;
-  const code = (error.extensions?.code ?? (original as GraphQLError | undefined)?.extensions?.code) as ErrorCode | undefined;
-  if (code === 'BAD_USER_INPUT' || /^Variable "\$\w+"/.test(error.message)) {
-    const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
-    const field = String(error.extensions?.field ?? variable ?? '');
-    return Object.assign(new Invalid(names[field] ?? (field || 'input'), (error.extensions?.rule as Rule) ?? 'format', ''), {
-      message: renamed(error.message, names),
-    });
-  }
-  throw Object.assign(new Error(`operation failed: ${error.message}`), { cause: original ?? error });
+  throw Object.assign(new Error(`operation failed: ${error.message}`), { cause: error.originalError ?? error });
 }
 
-export interface MountOptions {
+/** Express's entity tags: weak, of the body's bytes. */
+const tagOf = (body: string) => etag(body, { weak: true });
+
+/** What a REST surface is: its mount path, error shape, token audience and limits. */
+export interface RestSurface {
+  name: Surface;
+  base: string;
+  errors: ErrorShape;
+  limits: ClientLimits;
+  routes: readonly Route[];
+  /** POSTs that send `Idempotency-Key` are idempotent (v1). */
+  idempotentPosts?: boolean;
+  /** The audit log's resource of a path no route serves. */
+  resourceOf(path: string): string;
+}
+
+/** An endpoint of the HTTP server: method, full path (`/m2m/customer/:id`) and what serves it. */
+export interface EndpointSpec {
+  methods: string[];
+  path: string;
+  endpoint: Endpoint;
+}
+
+export interface RestDoorOptions {
   pipeline: Pipeline;
-  executor: Executor;
-  present: ErrorPresenter;
-  /** Runs a write route's work; the v1 surface makes POSTs with an Idempotency-Key idempotent here. */
-  write?: (req: Request, res: Response, work: (em?: EntityManager) => Promise<void>) => Promise<void>;
+  surface: RestSurface;
+  logger: Logger;
 }
+
+const logOf = (req: Request, logger: Logger): Logger => (req as Request & { log?: Logger }).log ?? logger;
 
 /**
- * The stored answer of a cached GET: the bytes sent the first time, and their entity tag (when tags are on).
- * Bytes, so a hit writes them as they are; a string is an entry stored by an earlier version (same bytes).
+ * A call to one of the surface's paths: the door reads the request (body, then NUL and nesting checks on
+ * path, query and body), authenticates the bearer token, admits the caller under the surface's limits, and
+ * hands over to `steps` (the operation, or a refusal of a method or path no route serves).
  */
-export interface StoredReply {
-  status: number;
-  body: Buffer | string;
-  etag?: string;
+export function surfaceDoor(
+  { pipeline, surface, logger }: RestDoorOptions,
+  resource: string,
+  steps: (call: Call, input: RouteInput, req: Request) => Promise<Reply>,
+  { open = false }: { open?: boolean } = {},
+): Endpoint {
+  const routePaths = surface.routes.map((route) => route.path);
+  return (req, res, params) => {
+    const call = startCall(req, surface.name, resource, pipeline.trust);
+    res.once('close', () => void call.admission?.release());
+    const log = logOf(req, logger);
+    void serve(pipeline, call, surface.errors, log, async () => {
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
+      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+      const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
+      if (problem) throw problem;
+      if (!open) {
+        await authenticateBearer(pipeline, call, surface.name, req.headers.authorization);
+        await admit(call, surface.limits, call.caller!.id);
+      }
+      return steps(call, { query, params, body }, req);
+    }).then((reply) => answer(req, res, call, reply), (error: unknown) => failed(res, error, log));
+  };
 }
 
-/** Whether a route's answers are kept in the read cache. */
-export const isCached = (route: Route, cache: ResponseCache) => route.method === 'GET' && cache.enabled && route.operation.analysis.kind === 'query';
-
-/** The cache entry of a route's read by this caller with these variables; throws when the store cannot answer. */
-export function readKey(cache: ResponseCache, route: Route, caller: Caller, variables: Record<string, unknown>): Promise<string> {
-  return cache.key({
-    operation: `${route.method} ${route.path}`,
-    companyId: caller.companyId,
-    scopes: caller.scopes,
-    variables,
-    types: route.operation.analysis.typesRead,
-  });
+function failed(res: ServerResponse, error: unknown, log: Logger): void {
+  log.error({ err: error }, 'request failed');
+  if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(res.headersSent ? undefined : JSON.stringify({ error: 'Internal server error' }));
 }
 
-/**
- * A router serving the routes: for each request, the scope check, the cache, the operation, and the
- * response mapping; for a path's other methods, 405 with `Allow`.
- */
-export function routeTable(routes: Route[], { pipeline, executor, present, write }: MountOptions): Router {
-  const router = Router();
+/** The endpoints of a surface's routes, 405 for their paths' other methods, and 404 for paths no route serves. */
+export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
+  const { pipeline, surface } = options;
+  const schema = pipeline.executor.schema;
+  const specs: EndpointSpec[] = [];
   const methods = new Map<string, Set<Method>>();
-  const { cache } = pipeline;
-  for (const route of routes) {
+  for (const route of surface.routes) {
     methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method));
-    const { analysis, document } = route.operation;
-    const reading = route.method === 'GET';
-    const cacheable = isCached(route, cache);
     const names = { ...BODY_NAMES, ...route.parameterNames };
-
-    const run = async (req: Request, res: Response, variables: Record<string, unknown>, em?: EntityManager) => {
-      const caller = callerOf(res)!;
-      const context = pipeline.context(caller, String(req.id ?? ''), em);
-      const result = await executor.execute(document, context, variables);
-      if (result.errors?.length) return present(res, domainErrorOf(result.errors[0]!, names));
-      const reply = route.respond(result.data, req);
-      const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
-      const text = body === null || body === undefined ? null : JSON.stringify(body);
-      if (analysis.typesInvalidated.length) {
-        await cache.invalidate(caller.companyId, analysis.typesInvalidated).catch((error: unknown) => req.log?.warn({ err: error }, 'cache invalidation failed'));
-      }
-      return { status, text };
-    };
-
-    router[route.method.toLowerCase() as 'get'](route.path, async (req: Request, res: Response, next) => {
-      noteAudit(res, { resourceType: route.resource, action: reading ? 'READ' : 'UPDATE' });
-      try {
-        const caller = callerOf(res);
-        const missing = missingScope(analysis.requirements, caller?.scopes ?? new Set());
-        if (missing) {
-          noteAudit(res, { resourceType: route.resource, action: reading ? 'READ' : 'UPDATE', deniedScope: missing });
-          return present(res, new Forbidden(missing));
-        }
-        const variables = route.variables?.(req) ?? {};
-        if (!reading) {
-          const respond = async (em?: EntityManager) => {
-            const reply = await run(req, res, variables, em);
-            if (reply) send(res, reply.status, reply.text);
-          };
-          return write ? await write(req, res, respond) : await respond();
-        }
-        let key: string | undefined;
-        if (cacheable) {
+    const reading = route.method === 'GET';
+    const cacheAs = reading && route.operation.analysis.kind === 'query' ? `${route.method} ${route.path}` : undefined;
+    const endpoint = surfaceDoor(options, route.resource, (call, input, req) => {
+      const idempotencyKey = req.headers['idempotency-key'];
+      const idempotency =
+        surface.idempotentPosts && route.method === 'POST' && typeof idempotencyKey === 'string'
+          ? idempotentRequest(idempotencyKey, call.caller!.id, call.caller!.companyId, { method: route.method, path: route.path, body: input.body ?? null })
+          : undefined;
+      return runOperation(pipeline, call, {
+        operation: route.operation,
+        variables: () => {
           try {
-            key = await readKey(cache, route, caller!, variables);
-            const hit = await cache.get<StoredReply>(key);
-            if (hit) {
-              res.setHeader('X-Cache', 'HIT').setHeader('Age', String(cache.ageSeconds(hit)));
-              return send(res, hit.value.status, hit.value.body);
-            }
+            return coerced(schema, route.operation, route.variables?.(input) ?? {});
           } catch (error) {
-            req.log?.warn({ err: error }, 'cache unavailable, serving uncached');
-            key = undefined;
+            throw error instanceof Invalid ? renamed(error, names) : error;
           }
-        }
-        const reply = await run(req, res, variables);
-        if (!reply) return;
-        if (cacheable) res.setHeader('X-Cache', 'MISS').setHeader('Age', '0');
-        if (key && reply.text !== null) {
-          // Express's own tag function, so an answer served from the cache (rest/hits.ts) carries the same tag.
-          const etag = (req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined)?.(reply.text, 'utf8');
-          await cache.set<StoredReply>(key, { status: reply.status, body: Buffer.from(reply.text), ...(etag && { etag }) }).catch((error: unknown) => req.log?.warn({ err: error }, 'cache unavailable'));
-        }
-        send(res, reply.status, reply.text);
-      } catch (error) {
-        if (error instanceof DomainError) return present(res, error);
-        next(error);
-      }
+        },
+        respond: (data) => {
+          const reply = route.respond(data);
+          const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
+          return { status, body: body === null || body === undefined ? null : JSON.stringify(body) };
+        },
+        errorOf: (error) => errorOf(error, names),
+        errors: surface.errors,
+        ...(cacheAs && { cacheAs, etag: tagOf }),
+        ...(idempotency && { idempotency }),
+      });
     });
+    specs.push({ methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method], path: `${surface.base}${route.path}`, endpoint });
   }
   for (const [path, allowed] of methods) {
-    router.all(path, (_req, res) => present(res, new MethodNotAllowed([...allowed])));
+    const others = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => !allowed.has(m as Method) && !(m === 'HEAD' && allowed.has('GET')));
+    const refuse = surfaceDoor(options, surface.resourceOf(path), async () => {
+      throw new MethodNotAllowed([...allowed]);
+    });
+    specs.push({ methods: others, path: `${surface.base}${path}`, endpoint: refuse });
   }
-  return router;
+  return specs;
 }
 
-function send(res: Response, status: number, text: Buffer | string | null): void {
-  res.status(status);
-  if (text === null) res.end();
-  else res.type('application/json').send(text);
+/** A surface's document for anyone (its OpenAPI description), and the methods its token endpoint refuses. */
+export function openEndpoints(options: RestDoorOptions, documents: Record<string, unknown>, tokenPath: string): EndpointSpec[] {
+  const { base } = options.surface;
+  const served = Object.entries(documents).map(([path, document]): EndpointSpec => {
+    const text = JSON.stringify(document);
+    return { methods: ['GET', 'HEAD'], path: `${base}${path}`, endpoint: surfaceDoor(options, 'openapi', async () => ({ status: 200, body: text }), { open: true }) };
+  });
+  const refuse = surfaceDoor(options, 'token', async () => {
+    throw new MethodNotAllowed(['POST']);
+  }, { open: true });
+  return [...served, { methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: `${base}${tokenPath}`, endpoint: refuse }];
+}
+
+/** Any other path under the surface: refused when unauthenticated, else 404 in the surface's shape. */
+export function unknownPaths(options: RestDoorOptions): Endpoint {
+  return (req, res, params) =>
+    surfaceDoor(options, options.surface.resourceOf(pathOf(req.url).slice(options.surface.base.length)), async () => {
+      throw new NotFound('Resource');
+    })(req, res, params);
 }
 
 /** The resource a path names, as the route serving it calls it (whatever method was used or refused). */

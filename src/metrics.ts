@@ -10,6 +10,8 @@ export interface Metrics {
   registry: Registry;
   /** Labelled by method, route pattern (never the raw URL; `unmatched` when no route matched) and status. */
   requestDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Observes one request's duration (each series is labelled once, not on every request). */
+  observe(method: string, route: string, status: number, seconds: number): void;
 }
 
 export interface WebhookMetrics {
@@ -127,5 +129,12 @@ export function createMetrics(orm: MikroORM): Metrics {
     },
   });
 
-  return { registry, requestDuration };
+  const series = new Map<string, ReturnType<typeof requestDuration.labels>>();
+  const observe = (method: string, route: string, status: number, seconds: number) => {
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (!found) series.set(key, (found = requestDuration.labels({ method, route, status: String(status) })));
+    found.observe(seconds);
+  };
+  return { registry, requestDuration, observe };
 }

@@ -107,16 +107,16 @@ describe('GraphQL protection', () => {
 });
 
 describe('scopes on edges', () => {
-  it('gives FORBIDDEN with the REST message on the field and the rest of the result where permitted', async () => {
+  it('refuses the whole operation with 403 FORBIDDEN and the REST message when one field lacks its scope', async () => {
     const limited = await studio.token(['customers:read']);
-    const { body } = await call(`${studio.url}/graphql`, limited, {
+    const { status, body } = await call(`${studio.url}/graphql`, limited, {
       method: 'POST',
       body: { query: '{ customers(pageSize: 2) { total nodes { id firstName } } events { total } }' },
     });
-    expect(body.data.customers.nodes).toHaveLength(2);
-    expect(body.data.events).toBeNull();
+    expect(status).toBe(403);
+    expect(body.data).toBeUndefined();
     expect(body.errors).toEqual([
-      expect.objectContaining({ message: 'Missing required scope: events:read', path: ['events'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }),
+      expect.objectContaining({ message: 'Missing required scope: events:read', extensions: expect.objectContaining({ code: 'FORBIDDEN', scope: 'events:read' }) }),
     ]);
   });
 

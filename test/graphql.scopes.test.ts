@@ -13,10 +13,17 @@ import { buildSchema } from '../resolvers/index.ts';
 import { listAudit } from '../src/domain/audit-log.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { analyseOperation } from '../src/pipeline/analysis.ts';
-import { deniedFields } from '../src/pipeline/scopes.ts';
+import type { ScopeRequirement } from '../src/pipeline/analysis.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 const schema = buildSchema();
+
+/** The fields a caller holding `scopes` lacks a scope for, by path, with the first scope it lacks. */
+function deniedFields(requirements: readonly ScopeRequirement[], scopes: ReadonlySet<string>): Map<string, string> {
+  const denied = new Map<string, string>();
+  for (const { path, scopes: any } of requirements) if (!any.some((s) => scopes.has(s)) && !denied.has(path)) denied.set(path, any[0]!);
+  return denied;
+}
 
 const EMAIL_SCOPES = ['customers:read', 'profile:read', 'bookings:read', 'events-register:read'];
 const MOBILE_SCOPES = ['customers:read', 'profile:read'];
@@ -130,10 +137,11 @@ describe('over HTTP', () => {
     expect(body.data.appointments.nodes[0].customer.email).toMatch(/@/);
   });
 
-  it('records an operation with a denied field as a denial: 403 in the audit log, with the missing scope', async () => {
+  it('refuses an operation with a denied field whole, and records it as a denial: 403 in the audit log, with the missing scope', async () => {
     const token = await studio.token(['customers:read']);
     const { status, body } = await graphql(token, 'query Passes { passes { total } }');
-    expect(status).toBe(200);
+    expect(status).toBe(403);
+    expect(body.data).toBeUndefined();
     expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
     await studio.app.pipeline!.audit.flush();
     const [entry] = await listAudit(studio.app.services.orm, { companyId: studio.companyId, limit: 1 });

@@ -4,16 +4,13 @@
  * request path, flushed when the server shuts down, and purged after 90 days.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { RequestHandler } from 'express';
-import { presentM2mError } from '../rest/m2m/errors.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { createApiClient, type NewApiClient } from '../src/domain/api-clients.ts';
 import { listAudit, recordAudit, type AuditRecord } from '../src/domain/audit-log.ts';
 import { FixedClock } from '../src/domain/clock.ts';
-import { auditCalls, authenticate } from '../src/pipeline/http.ts';
 import { startServer } from '../src/server/server.ts';
-import { serviceSurfaces } from '../src/server/surfaces.ts';
 import type { Services } from '../src/services.ts';
+import { HeldRequests, withHeldEndpoint } from './support/held.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 const DAY = 86_400_000;
@@ -149,23 +146,10 @@ describe('the M2M audit log at shutdown', () => {
   async function secondInstance() {
     const orm = await openOrm({ url: studio.app.database.url, poolMax: 2 });
     const services: Services = { ...studio.app.services, orm };
-    let arrived!: () => void;
-    let release!: () => void;
-    const arrival = new Promise<void>((resolve) => (arrived = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: RequestHandler = async (_req, res) => {
-      arrived();
-      await released;
-      res.json({ finished: true });
-    };
-    const surfaces = await serviceSurfaces(services);
-    const server = await startServer(services, {
-      ...surfaces,
-      mount: (app) => {
-        app.get('/m2m/held', auditCalls(surfaces.pipeline, 'm2m', () => 'held', presentM2mError), authenticate(surfaces.pipeline, 'm2m', presentM2mError), held);
-        surfaces.mount!(app);
-      },
-    });
+    const held = new HeldRequests();
+    const server = await startServer(services, await withHeldEndpoint(held, '/m2m/held', 'held')(services));
+    const arrival = held.arrived(1);
+    const release = () => held.release();
     return { server, orm, arrival, release };
   }
 

@@ -9,54 +9,18 @@ import { existsSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClient } from '@keyv/redis';
-import type { RequestHandler } from 'express';
-import { presentM2mError } from '../rest/m2m/errors.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { createApiClient } from '../src/domain/api-clients.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { createCompany } from '../src/domain/companies.ts';
-import { admit, authenticate } from '../src/pipeline/http.ts';
 import { namespaceFor } from '../src/pipeline/shared-state.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { serviceSurfaces } from '../src/server/surfaces.ts';
-import type { Services } from '../src/services.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
+import { HeldRequests, withHeldEndpoint } from './support/held.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
-/** Requests to GET /held stay in flight until the test lets them go. */
-class HeldRequests {
-  readonly #waiting: Array<() => void> = [];
-
-  readonly route: RequestHandler = async (_req, res) => {
-    await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    res.json({ released: true });
-  };
-
-  async arrived(count: number): Promise<void> {
-    const deadline = Date.now() + 5000;
-    while (this.#waiting.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${this.#waiting.length} of ${count} held requests arrived`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  /** Lets the oldest `count` held requests (all by default) finish. */
-  release(count = this.#waiting.length): void {
-    for (const resolve of this.#waiting.splice(0, count)) resolve();
-  }
-}
-
-/** The service's own surfaces, plus GET /held behind the same authentication and limits as every M2M route. */
-const withHeldRoute = (held: HeldRequests) => async (services: Services) => {
-  const surfaces = await serviceSurfaces(services);
-  return {
-    ...surfaces,
-    mount: (app: Parameters<NonNullable<typeof surfaces.mount>>[0]) => {
-      app.get('/held', authenticate(surfaces.pipeline, 'm2m', presentM2mError), admit(surfaces.pipeline.limits.m2m, presentM2mError), held.route);
-      surfaces.mount!(app);
-    },
-  };
-};
+const withHeldRoute = (held: HeldRequests) => withHeldEndpoint(held);
 
 async function tokenFor(app: TestApp, companyId: string, clock: FixedClock): Promise<string> {
   const { orm, serverKey, config } = app.services;

@@ -51,7 +51,7 @@ describe('with the default anonymous limit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expectRateLimitFields(refused, DEFAULT_ANONYMOUS);
-    expect(refused.body).toEqual({ errors: [{ message: expect.stringMatching(/^Rate limit exceeded/), extensions: { code: 'RATE_LIMITED' } }] });
+    expect(refused.body).toEqual({ errors: [{ message: expect.stringMatching(/^Rate limit exceeded/), extensions: { code: 'RATE_LIMITED', retryAfter: Number(refused.headers['retry-after']) } }] });
 
     expect((await graphql(studio.url, randomLoopback(), '{ __typename }')).status).toBe(200);
     const token = await studio.token(['customers:read']);

@@ -11,12 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import pg from 'pg';
-import type { AppOptions } from '../src/server/app.ts';
-import { startTestApp } from './support/app.ts';
-
-const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
+import { startTestApp, tinySurfaces } from './support/app.ts';
 
 /** A route that answers only when the test lets it, and tells the test when a request has arrived. */
 function heldRoute() {
@@ -24,15 +20,12 @@ function heldRoute() {
   let release!: () => void;
   const arrival = new Promise<void>((resolve) => (arrived = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
-  const surfaces = (): AppOptions => ({
-    graphql: { schema, context: async () => ({}) },
-    mount: (app) => {
-      app.get('/held', async (_req, res) => {
-        arrived();
-        await released;
-        res.json({ finished: true });
-      });
-    },
+  const surfaces = tinySurfaces((app) => {
+    app.get('/held', async (_req, res) => {
+      arrived();
+      await released;
+      res.json({ finished: true });
+    });
   });
   return { surfaces, arrival, release };
 }

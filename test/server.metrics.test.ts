@@ -3,11 +3,9 @@
  * served on that port only, and in production with neither it is not served at all.
  */
 import { describe, expect, it } from '@jest/globals';
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import { startTestApp } from './support/app.ts';
+import { startTestApp, tinySurfaces } from './support/app.ts';
 
-const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
-const surfaces = () => ({ graphql: { schema, context: async () => ({}) } });
+const surfaces = tinySurfaces();
 const TOKEN = 'scrape-me-0123456789';
 
 const scrape = async (url: string, authorization?: string) => {

@@ -3,21 +3,13 @@
  * A tiny schema stands in for the service's own, which its suites test.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { Services } from '../src/services.ts';
-import type { AppOptions } from '../src/server/app.ts';
 import { createLogger } from '../src/logging.ts';
-import { startTestApp, type TestApp } from './support/app.ts';
+import { startTestApp, tinySurfaces as tiny, type TestApp } from './support/app.ts';
 
-const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
-
-const tinySurfaces = (): AppOptions => ({
-  graphql: { schema, context: async () => ({}) },
-  mount: (app) => {
-    app.get('/boom', () => {
-      throw new Error('the password is swordfish');
-    });
-  },
+const tinySurfaces = tiny((app) => {
+  app.get('/boom', () => {
+    throw new Error('the password is swordfish');
+  });
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -131,7 +123,7 @@ describe('the server shell', () => {
       body: JSON.stringify({ query: '{ hello }', variables: { padding: 'x'.repeat(101 * 1024) } }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: expect.stringContaining('larger than') });
+    expect(await res.json()).toEqual({ errors: [{ message: expect.stringContaining('larger than'), extensions: { code: 'PAYLOAD_TOO_LARGE', limitKb: 100 } }] });
   });
 
   it('accepts a JSON body just under 100kB', async () => {
@@ -151,7 +143,7 @@ describe('the server shell', () => {
     });
     expect(res.status).toBe(400);
     const body = await res.text();
-    expect(JSON.parse(body)).toEqual({ error: 'Malformed JSON in the request body' });
+    expect(JSON.parse(body)).toEqual({ errors: [{ message: 'body: is not valid JSON', extensions: { code: 'BAD_USER_INPUT', field: 'body', rule: 'format' } }] });
     expect(body).not.toMatch(STACK_FRAME);
   });
 
@@ -203,7 +195,7 @@ describe('/readyz', () => {
   };
 
   it('answers 503 naming the migration when one is not applied', async () => {
-    const orm = (app.services as Services).orm;
+    const { orm } = app.services;
     const [applied] = await orm.em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations order by id limit 1');
     await orm.em.getConnection().execute('delete from mikro_orm_migrations where name = ?', [applied!.name]);
     expect(await readiness()).toEqual({ status: 503, body: { status: 'not ready', reason: `migrations pending: ${applied!.name}` } });

@@ -6,27 +6,31 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
-import express from 'express';
-import { presentM2mError } from '../rest/m2m/errors.ts';
-import { presentV1Error } from '../rest/v1/errors.ts';
+import { m2mErrors } from '../rest/m2m/errors.ts';
+import { v1Errors } from '../rest/v1/errors.ts';
+import { graphqlErrors } from '../src/pipeline/graphql.ts';
+import { plainErrors } from '../src/server/errors.ts';
 import { stopGate } from '../src/server/stop-gate.ts';
-import { presentGraphqlError } from '../src/server/surfaces.ts';
+
+const SHAPES = { '/graphql': graphqlErrors, '/m2m': m2mErrors, '/api/v1': v1Errors };
 
 async function gatedServer() {
-  const gate = stopGate({ '/graphql': presentGraphqlError, '/m2m': presentM2mError, '/api/v1': presentV1Error });
+  const gate = stopGate((path) => Object.entries(SHAPES).find(([prefix]) => path.startsWith(prefix))?.[1] ?? plainErrors);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
   const arrival = new Promise<void>((resolve) => (arrived = resolve));
-  const app = express();
-  app.use(gate.admit);
-  app.get('/m2m/held', async (_req, res) => {
+  const answer = (res: import('node:http').ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer(async (req, res) => {
+    if (!gate.enter(req, res)) return;
+    if (req.url !== '/m2m/held') return answer(res, { ran: true });
     arrived();
     await released;
-    res.json({ finished: true });
+    answer(res, { finished: true });
   });
-  app.all('/{*rest}', (_req, res) => res.json({ ran: true }));
-  const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { gate, url, arrival, release, close: () => new Promise((resolve) => server.close(resolve)) };
@@ -34,7 +38,7 @@ async function gatedServer() {
 
 describe('the stop gate', () => {
   it.each([
-    ['/graphql', { errors: [{ message: expect.stringMatching(/shutting down/), extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['/graphql', { errors: [{ message: expect.stringMatching(/shutting down/), extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 1 } }] }],
     ['/m2m/customers', { error: expect.stringMatching(/shutting down/) }],
     ['/api/v1/customers', { error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/shutting down/), details: { retryAfter: 1 } } }],
     ['/healthz', { error: expect.stringMatching(/shutting down/) }],

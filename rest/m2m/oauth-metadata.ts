@@ -10,15 +10,25 @@
  *   the issuer is the URL the well-known segment was inserted into).
  * Access tokens carry `iss: urn:studio-booking:issuer` whichever of these a client used: they are opaque to
  * clients, and this service, their only resource server, checks that value. `access_token_issuer` says so.
+ * Public facts about the service, like its OpenAPI documents' links: not calls of any client, so not audited.
  */
-import type { Express, Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
+import { isHttps } from '../../src/pipeline/http.ts';
+import type { Pipeline } from '../../src/pipeline/index.ts';
 import { ISSUER } from '../../src/pipeline/tokens.ts';
+import type { EndpointSpec } from '../route.ts';
 
 export const WELL_KNOWN = '/.well-known/oauth-authorization-server';
 
-function metadata(req: Request, basePath: string, issuerPath: string) {
-  const origin = `${req.protocol}://${req.host}`;
+/** The origin the client reached: behind a trusted proxy, the scheme and host it forwarded. */
+function originOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  const forwardedHost = req.headers['x-forwarded-host'];
+  const host = typeof forwardedHost === 'string' && trust(req.socket.remoteAddress ?? '', 0) ? forwardedHost.split(',')[0]!.trim() : req.headers.host;
+  return `${isHttps(req, trust) ? 'https' : 'http'}://${host ?? 'localhost'}`;
+}
+
+function metadata(origin: string, basePath: string, issuerPath: string) {
   return {
     issuer: `${origin}${issuerPath}`,
     token_endpoint: `${origin}${basePath}/token`,
@@ -31,7 +41,15 @@ function metadata(req: Request, basePath: string, issuerPath: string) {
   };
 }
 
-export function serveOauthMetadata(app: Express, basePath: string): void {
-  app.get(WELL_KNOWN, (req, res) => res.json(metadata(req, basePath, '')));
-  app.get([`${WELL_KNOWN}${basePath}`, `${basePath}${WELL_KNOWN}`], (req, res) => res.json(metadata(req, basePath, basePath)));
+export function oauthMetadataEndpoints(pipeline: Pipeline, basePath: string): EndpointSpec[] {
+  const serve = (issuerPath: string): EndpointSpec['endpoint'] => (req, res) => {
+    const body = JSON.stringify(metadata(originOf(req, pipeline.trust), basePath, issuerPath));
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  return [
+    { methods: ['GET', 'HEAD'], path: WELL_KNOWN, endpoint: serve('') },
+    { methods: ['GET', 'HEAD'], path: `${WELL_KNOWN}${basePath}`, endpoint: serve(basePath) },
+    { methods: ['GET', 'HEAD'], path: `${basePath}${WELL_KNOWN}`, endpoint: serve(basePath) },
+  ];
 }

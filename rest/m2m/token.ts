@@ -5,14 +5,17 @@
  * scopes), so stock OAuth client libraries work. Errors follow RFC 6749, section 5.2. Failed attempts
  * are throttled per client id and address and per address (src/pipeline/failed-logins.ts).
  */
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
 import { verifyClientCredentials } from '../../src/domain/api-clients.ts';
 import { grantedScopes } from '../../src/domain/scopes.ts';
-import { sourceAddress } from '../../src/pipeline/anonymous-limits.ts';
+import { admit } from '../../src/pipeline/admit.ts';
+import { json, type Reply } from '../../src/pipeline/call.ts';
+import { answer, readBody, startCall, type Endpoint, type Request } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import { inputProblem } from '../../src/pipeline/input-guards.ts';
+import { serve } from '../../src/pipeline/run.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
-import type { Services } from '../../src/services.ts';
+import { m2mErrors } from './errors.ts';
 
 interface Credentials {
   clientId?: string;
@@ -34,11 +37,13 @@ function formDecoded(value: string): string {
   }
 }
 
-function credentialsOf(req: Request): Credentials {
-  const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+const isForm = (req: Request) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+
+function credentialsOf(req: Request, sent: unknown): Credentials {
+  const body = (sent && typeof sent === 'object' ? sent : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const grantType = text(body.grant_type);
-  if (req.is('application/x-www-form-urlencoded') && grantType === undefined) {
+  if (isForm(req) && grantType === undefined) {
     throw new MalformedRequest('grant_type is required: use grant_type=client_credentials');
   }
   if (body.scope !== undefined && typeof body.scope !== 'string') throw new MalformedRequest('scope must be a string of space-separated scopes');
@@ -59,50 +64,59 @@ function credentialsOf(req: Request): Credentials {
  * that section requires, carrying the error too, so that clients which read the challenge before the
  * body (openid-client) still learn it was `invalid_client`.
  */
-function oauthError(res: Response, status: number, error: string, description: string, viaBasic = false): void {
-  if (viaBasic && status === 401) {
-    res.setHeader('WWW-Authenticate', `Basic realm="m2m", charset="UTF-8", error="${error}", error_description="${description.replace(/["\\]/g, "'")}"`);
-  }
-  res.status(status).json({ error, error_description: description });
+function oauthError(status: number, error: string, description: string, viaBasic = false): Reply {
+  const challenge = viaBasic && status === 401
+    ? { 'WWW-Authenticate': `Basic realm="m2m", charset="UTF-8", error="${error}", error_description="${description.replace(/["\\]/g, "'")}"` }
+    : undefined;
+  return json(status, { error, error_description: description }, challenge);
 }
 
-export function tokenEndpoint(services: Services, pipeline: Pipeline): RequestHandler[] {
+/** Token answers are never stored by a cache on the way (RFC 6749, section 5.1). */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+/**
+ * `POST /token` as a call of its own: admitted per source address (TOKEN_RATE_PER_MINUTE), audited with the
+ * client it authenticated (or none).
+ */
+export function tokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
+  const { services } = pipeline;
   const failures = pipeline.failedLogins.m2m;
-  return [
-    express.urlencoded({ extended: false, limit: '10kb' }),
-    async (req: Request, res: Response, next) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Pragma', 'no-cache');
+  const issue = async (req: Request, call: ReturnType<typeof startCall>, sent: unknown): Promise<Reply> => {
+    const { clientId, clientSecret, viaBasic, grantType, scope: requested } = credentialsOf(req, sent);
+    if (grantType !== undefined && grantType !== 'client_credentials') {
+      return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+    }
+    if (!clientId || !clientSecret) return oauthError(400, 'invalid_request', 'client_id and client_secret are required');
+    const unstorable = inputProblem({ client_id: clientId, client_secret: clientSecret, scope: requested });
+    if (unstorable) return oauthError(400, 'invalid_request', unstorable.message);
+    const client = await verifyClientCredentials(services.orm, services.serverKey, clientId, clientSecret, services.clock.now());
+    if (!client) {
+      const retryAfter = await failures.failed(clientId, call.address);
+      if (retryAfter) return json(429, { error: `Too many failed attempts: retry after ${retryAfter} s` }, { 'Retry-After': String(retryAfter) });
+      return oauthError(401, 'invalid_client', 'Unknown client, wrong secret, or the client is revoked or expired', viaBasic);
+    }
+    const { granted, lacking } = grantedScopes(client.scopes, requested);
+    if (lacking.length) return oauthError(400, 'invalid_scope', `The client does not have the scope${lacking.length > 1 ? 's' : ''} ${lacking.join(' ')}`);
+    if (!granted.length) return oauthError(400, 'invalid_scope', "Request at least one scope, or leave scope out for all of the client's");
+    const scope = granted.join(' ');
+    const token = await pipeline.tokens.issue('m2m', { subject: client.id, company: client.companyId, scope });
+    call.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(granted) };
+    return json(200, { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
+  };
+  return (req, res) => {
+    const call = startCall(req, 'm2m', 'token', pipeline.trust);
+    res.once('close', () => void call.admission?.release());
+    for (const [name, value] of Object.entries(NO_STORE)) call.headers.set(name, value);
+    const log = (req as Request & { log?: Logger }).log ?? logger;
+    void serve(pipeline, call, m2mErrors, log, async () => {
+      const sent = await readBody(req, res, ['json', 'form']);
+      await admit(call, pipeline.addressLimits.m2mToken, call.address);
       try {
-        const { clientId, clientSecret, viaBasic, grantType, scope: requested } = credentialsOf(req);
-        if (grantType !== undefined && grantType !== 'client_credentials') {
-          return oauthError(res, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
-        }
-        if (!clientId || !clientSecret) {
-          return oauthError(res, 400, 'invalid_request', 'client_id and client_secret are required');
-        }
-        const unstorable = inputProblem({ client_id: clientId, client_secret: clientSecret, scope: requested });
-        if (unstorable) return oauthError(res, 400, 'invalid_request', unstorable.message);
-        const client = await verifyClientCredentials(services.orm, services.serverKey, clientId, clientSecret, services.clock.now());
-        if (!client) {
-          const retryAfter = await failures.failed(clientId, sourceAddress(req));
-          if (retryAfter) {
-            res.setHeader('Retry-After', String(retryAfter));
-            return res.status(429).json({ error: `Too many failed attempts: retry after ${retryAfter} s` });
-          }
-          return oauthError(res, 401, 'invalid_client', 'Unknown client, wrong secret, or the client is revoked or expired', viaBasic);
-        }
-        const { granted, lacking } = grantedScopes(client.scopes, requested);
-        if (lacking.length) return oauthError(res, 400, 'invalid_scope', `The client does not have the scope${lacking.length > 1 ? 's' : ''} ${lacking.join(' ')}`);
-        if (!granted.length) return oauthError(res, 400, 'invalid_scope', 'Request at least one scope, or leave scope out for all of the client\'s');
-        const scope = granted.join(' ');
-        const token = await pipeline.tokens.issue('m2m', { subject: client.id, company: client.companyId, scope });
-        res.locals.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(granted) };
-        res.json({ access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
+        return await issue(req, call, sent);
       } catch (error) {
-        if (error instanceof MalformedRequest) return oauthError(res, 400, 'invalid_request', error.message);
-        next(error);
+        if (error instanceof MalformedRequest) return oauthError(400, 'invalid_request', error.message);
+        throw error;
       }
-    },
-  ];
+    }).then((reply) => answer(req, res, call, reply));
+  };
 }

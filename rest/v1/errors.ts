@@ -2,10 +2,9 @@
  * Document 2, section 7: `{"error": {"code", "message", "details"}}`. A validation failure is 400
  * VALIDATION_ERROR with `details: {field, rule}`.
  */
-import type { Response } from 'express';
-import { MethodNotAllowed, RateLimited, Unavailable, type DomainError, type ErrorCode } from '../../src/domain/errors.ts';
-import type { ErrorPresenter } from '../../src/pipeline/http.ts';
-import { httpStatus } from '../status.ts';
+import type { DomainError, ErrorCode } from '../../src/domain/errors.ts';
+import { json, type ErrorShape } from '../../src/pipeline/call.ts';
+import { errorHeaders, httpStatus } from '../../src/pipeline/status.ts';
 
 const V1_CODES: Record<ErrorCode, string> = {
   BAD_USER_INPUT: 'VALIDATION_ERROR',
@@ -14,6 +13,7 @@ const V1_CODES: Record<ErrorCode, string> = {
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
@@ -29,20 +29,18 @@ function detailsOf(error: DomainError): Record<string, unknown> {
       return { retryAfter: error.details.retryAfter };
     case 'FORBIDDEN':
       return { scope: error.details.scope };
+    case 'PAYLOAD_TOO_LARGE':
+      return {};
     default:
       return error.details.reason ? { reason: error.details.reason } : {};
   }
 }
 
-export const presentV1Error: ErrorPresenter = (res: Response, error: DomainError) => {
-  if (error instanceof MethodNotAllowed) res.setHeader('Allow', error.allowed.join(', '));
-  if (error instanceof RateLimited || error instanceof Unavailable) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-  if (error.code === 'UNAUTHENTICATED') res.setHeader('WWW-Authenticate', 'Bearer realm="v1"');
-  const code = (error.details.v1Code as string | undefined) ?? V1_CODES[error.code];
-  res.status(httpStatus(error.code)).json({ error: { code, message: error.message, details: detailsOf(error) } });
+export const v1Errors: ErrorShape = {
+  present: (error) => {
+    const code = (error.details.v1Code as string | undefined) ?? V1_CODES[error.code];
+    const headers = { ...errorHeaders(error), ...(error.code === 'UNAUTHENTICATED' && { 'WWW-Authenticate': 'Bearer realm="v1"' }) };
+    return json(httpStatus(error.code), { error: { code, message: error.message, details: detailsOf(error) } }, headers);
+  },
+  internal: () => json(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: {} } }),
 };
-
-/** 500 in the v1 shape, without internals. */
-export function presentV1InternalError(res: Response): void {
-  res.status(500).json({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', details: {} } });
-}

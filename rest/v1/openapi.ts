@@ -14,7 +14,7 @@ import {
   pathsOf, parameterRef, pathParameterNames, prefixedId, queryParameter, ref, responseRef, ruleSchema, str,
   type Schema,
 } from '../openapi-schema.ts';
-import { IDEMPOTENCY_HOURS } from './idempotency.ts';
+import { IDEMPOTENCY_HOURS } from '../../src/pipeline/idempotency.ts';
 import { V1_BODIES } from './bodies.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './routes.ts';
 

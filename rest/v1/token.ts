@@ -1,35 +1,47 @@
-/** `POST /auth/token` (document 2, section 5): an API key and secret for a one-hour JWT of the v1 audience. */
-import type { Request, RequestHandler, Response } from 'express';
+/**
+ * `POST /auth/token` (document 2, section 5): an API key and secret for a one-hour JWT of the v1 audience.
+ * A call of its own: admitted per source address (TOKEN_RATE_PER_MINUTE), audited with the key it
+ * authenticated (or none).
+ */
+import type { Logger } from 'pino';
 import { z } from 'zod';
-import { Invalid, RateLimited, Unauthenticated } from '../../src/domain/errors.ts';
+import { RateLimited, Unauthenticated } from '../../src/domain/errors.ts';
 import { verifyV1Key } from '../../src/domain/v1-keys.ts';
-import { sourceAddress } from '../../src/pipeline/anonymous-limits.ts';
+import { admit } from '../../src/pipeline/admit.ts';
+import { json } from '../../src/pipeline/call.ts';
+import { answer, readBody, startCall, type Endpoint, type Request } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
+import { inputProblem } from '../../src/pipeline/input-guards.ts';
+import { serve } from '../../src/pipeline/run.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
-import type { Services } from '../../src/services.ts';
 import { parseBody } from '../body.ts';
-import { presentV1Error } from './errors.ts';
+import { v1Errors } from './errors.ts';
 
 const credentials = z.strictObject({ apiKey: z.string().min(1).max(200), apiSecret: z.string().min(1).max(200) });
 
-export function v1TokenEndpoint(services: Services, pipeline: Pipeline): RequestHandler {
+export function v1TokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
+  const { services } = pipeline;
   const failures = pipeline.failedLogins.v1;
-  return async (req: Request, res: Response, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    try {
-      const { apiKey, apiSecret } = parseBody(credentials, req.body);
+  return (req, res) => {
+    const call = startCall(req, 'v1', 'token', pipeline.trust);
+    res.once('close', () => void call.admission?.release());
+    call.headers.set('Cache-Control', 'no-store');
+    const log = (req as Request & { log?: Logger }).log ?? logger;
+    void serve(pipeline, call, v1Errors, log, async () => {
+      const body = await readBody(req, res);
+      const problem = inputProblem(body);
+      if (problem) throw problem;
+      await admit(call, pipeline.addressLimits.v1Token, call.address);
+      const { apiKey, apiSecret } = parseBody(credentials, body);
       const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret);
       if (!key) {
-        const retryAfter = await failures.failed(apiKey, sourceAddress(req));
-        if (retryAfter) return presentV1Error(res, new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter));
-        return presentV1Error(res, new Unauthenticated('Invalid API key or secret'));
+        const retryAfter = await failures.failed(apiKey, call.address);
+        if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);
+        throw new Unauthenticated('Invalid API key or secret');
       }
       const token = await pipeline.tokens.issue('v1', { subject: key.id, company: key.companyId });
-      res.locals.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
-      res.json({ token, expiresIn: ACCESS_TOKEN_SECONDS });
-    } catch (error) {
-      if (error instanceof Invalid) return presentV1Error(res, error);
-      next(error);
-    }
+      call.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
+      return json(200, { token, expiresIn: ACCESS_TOKEN_SECONDS });
+    }).then((reply) => answer(req, res, call, reply));
   };
 }

@@ -9,7 +9,6 @@ import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import type { DatabaseConnection, Driver, PostgresDialect, TransactionSettings } from 'kysely';
 import type { PoolConfig } from 'pg';
-import { Unavailable } from '../domain/errors.ts';
 
 export interface ConnectionLimits {
   acquireTimeoutMs: number;
@@ -47,12 +46,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code } = error as { code?: unknown };
   if (typeof code === 'string' && (code === 'DB_ACQUIRE_FAILED' || UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   return CONNECTION_LOST.test(error.message) || error.message.startsWith(POOL_BUSY);
-}
-
-/** The vocabulary's error for a caller whose request needed the database while it was away. */
-export function databaseUnavailable(error: unknown): Unavailable | undefined {
-  if (!isDatabaseUnavailable(error)) return undefined;
-  return new Unavailable('The database is temporarily unavailable: retry later', RETRY_AFTER_SECONDS);
 }
 
 /** node-postgres options beside the pool's size and idle timeout; statement_timeout is enforced by the server. */

@@ -45,20 +45,24 @@ export class PoolRunner implements SqlRunner {
   }
 }
 
-/** Reads through the transaction an entity manager has begun, so they see its uncommitted writes. */
+/**
+ * Reads through the transaction an entity manager has begun, so they see its uncommitted writes. Given a
+ * function, the entity manager it returns at each statement: a write moves from savepoint to savepoint.
+ */
 export class TransactionRunner implements SqlRunner {
-  readonly #em: EntityManager;
+  readonly #em: () => EntityManager;
   readonly #fallback: SqlRunner;
 
-  constructor(em: EntityManager, fallback: SqlRunner) {
-    this.#em = em;
+  constructor(em: EntityManager | (() => EntityManager), fallback: SqlRunner) {
+    this.#em = typeof em === 'function' ? em : () => em;
     this.#fallback = fallback;
   }
 
   async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    const transaction = this.#em.isInTransaction() ? this.#em.getTransactionContext<Transaction<unknown>>() : undefined;
+    const em = this.#em();
+    const transaction = em.isInTransaction() ? em.getTransactionContext<Transaction<unknown>>() : undefined;
     if (!transaction) return this.#fallback.rows<T>(sql, params);
-    (this.#em.config.get('onQuery') as QueryHook | undefined)?.(sql);
+    (em.config.get('onQuery') as QueryHook | undefined)?.(sql);
     const result = await transaction.executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
     return result.rows as T[];
   }

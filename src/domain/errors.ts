@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'UNAUTHENTICATED'
   | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE';
 
 /** The validation rules a v1 `VALIDATION_ERROR` can name. */
@@ -77,6 +78,13 @@ export class MethodNotAllowed extends DomainError {
   constructor(allowed: string[]) {
     super('METHOD_NOT_ALLOWED', `Method not allowed: use ${allowed.join(', ')}`, { allowed });
     this.allowed = allowed;
+  }
+}
+
+/** A request body over the limit a surface takes. */
+export class PayloadTooLarge extends DomainError {
+  constructor(limitKb: number) {
+    super('PAYLOAD_TOO_LARGE', `The request body is larger than ${limitKb} kB`, { limitKb });
   }
 }
 

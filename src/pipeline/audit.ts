@@ -1,17 +1,23 @@
 /**
- * The audit log's writer (document 1: every call is logged). A response leaves only once its entry is
- * committed: entries of concurrent requests are grouped into one INSERT (group commit) as soon as the
- * previous group has committed, so a burst costs one round trip per group, not per call. A write whose
- * work runs in a request transaction (idempotent v1 POSTs) commits its entry with the work instead.
+ * Step 8, audit (document 1: every call is logged). A response leaves only once its entry is committed:
+ * entries of concurrent calls are grouped into one INSERT (group commit) as soon as the previous group has
+ * committed, so a burst costs one round trip per group, not per call. A write commits its entry in its own
+ * transaction instead (src/pipeline/commit.ts).
+ *
+ * A cache hit's entry carries the versions its answer was keyed by, and the same statement that inserts it
+ * checks them against PostgreSQL's (src/db/cache-versions.ts): when a write has raised one since, the entry
+ * is not written and the hit is reported stale, so the pipeline serves the call as a miss. That is what
+ * keeps an instance whose copy of the versions trails a commit from answering with what the commit replaced.
  *
  * Groups are committed with `synchronous_commit` off unless AUDIT_SYNCHRONOUS_COMMIT is on: a committed entry
  * survives the service's own crash at once, and a database crash once PostgreSQL's WAL writer has flushed it
  * (within 3 x wal_writer_delay, 600 ms by default). Entries older than 90 days are purged at start and daily.
  */
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { TransactionRunner, type SqlRunner } from '../db/reads.ts';
+import type { Versions } from '../db/cache-versions.ts';
+import type { SqlRunner } from '../db/reads.ts';
 import type { AuditRecord } from '../domain/audit-log.ts';
 import { auditMetrics, type AuditMetrics } from '../metrics.ts';
 import type { Clock } from '../domain/clock.ts';
@@ -20,24 +26,40 @@ export const AUDIT_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const MAX_GROUP = 1000;
 
+const COLUMNS = 'company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id';
+const FIELDS = '"companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", at, "userId", "userEmail", "requestId"';
+const RECORD = `"companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
+    action text, status smallint, "missingScope" text, at timestamptz, "userId" text, "userEmail" text, "requestId" text`;
+
 /** A group of entries travels as one JSON parameter: one native stringify, no per-value encoding. */
-const INSERT = `insert into audit_entry (company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id)
-  select "companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", at, "userId", "userEmail", "requestId"
-  from json_to_recordset($1::json) as entry("companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
-    action text, status smallint, "missingScope" text, at timestamptz, "userId" text, "userEmail" text, "requestId" text)`;
+const INSERT = `insert into audit_entry (${COLUMNS}) select ${FIELDS} from json_to_recordset($1::json) as entry(${RECORD})`;
+
+/**
+ * A group with cache hits: each hit's entry (`versions` set) is written only if no version it was keyed by
+ * has been raised since; the positions of those that were not are returned.
+ */
+const INSERT_CHECKED = `with entry as (
+    select * from json_to_recordset($1::json) as entry(n int, versions json, ${RECORD})
+  ), stale as (
+    select e.n from entry e
+    where e.versions is not null and exists (
+      select 1 from json_each_text(e.versions) v
+      join cache_version c on c.company_id = e."companyId" and c.type = v.key and c.version > v.value::bigint)
+  ), written as (
+    insert into audit_entry (${COLUMNS}) select ${FIELDS} from entry where n not in (select n from stale)
+  )
+  select n from stale`;
 
 const parametersOf = (entries: readonly AuditRecord[]) => [JSON.stringify(entries)];
 
-/** A request transaction always exists where `recordIn` is called; reads outside one are a mistake. */
-const UNUSED: SqlRunner = {
-  rows: () => Promise.reject(new Error('recordIn needs an entity manager in a transaction')),
-};
-
 interface Waiting {
   entry: AuditRecord;
+  /** A cache hit's versions, to be confirmed. */
+  versions?: Versions;
   /** performance.now() when recorded. */
   since: number;
-  resolve(): void;
+  /** True: committed; false: a hit found stale, not written. */
+  resolve(written: boolean): void;
   reject(error: unknown): void;
 }
 
@@ -82,30 +104,42 @@ export class AuditWriter {
   }
 
   /** Resolves once the entry is committed; rejects when it could not be. */
-  record(entry: AuditRecord): Promise<void> {
+  async record(entry: AuditRecord): Promise<void> {
+    await this.#enqueue(entry);
+  }
+
+  /**
+   * A cache hit's entry: resolves true once committed, or false, writing nothing, when a version the hit was
+   * keyed by has been raised since (its answer may be what a committed write replaced).
+   */
+  recordHit(entry: AuditRecord, versions: Versions): Promise<boolean> {
+    return this.#enqueue(entry, versions);
+  }
+
+  #enqueue(entry: AuditRecord, versions?: Versions): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ entry, since: performance.now(), resolve, reject });
+      this.#queue.push({ entry, versions, since: performance.now(), resolve, reject });
       // Entries that arrive in this tick, or while a group is being written, join the next group.
       this.#writing ??= new Promise<void>((done) => setImmediate(() => void this.#writeGroups().finally(done)));
     });
   }
 
-  /** Writes the entry in a request's own transaction, committed with the request's work. */
-  async recordIn(em: EntityManager, entry: AuditRecord): Promise<void> {
-    await new TransactionRunner(em, UNUSED).rows(INSERT, parametersOf([entry]));
+  /** Writes the entry in a write's own transaction, committed with its work. */
+  async recordIn(runner: SqlRunner, entry: AuditRecord): Promise<void> {
+    await runner.rows(INSERT, parametersOf([entry]));
   }
 
   async #writeGroups(): Promise<void> {
     while (this.#queue.length) {
       const group = this.#queue.splice(0, MAX_GROUP);
       try {
-        await this.#insert(group.map((w) => w.entry));
+        const stale = await this.#insert(group);
         const committed = performance.now();
         this.#metrics.groupSize.observe(group.length);
-        for (const waiting of group) {
+        group.forEach((waiting, n) => {
           this.#metrics.wait.observe((committed - waiting.since) / 1000);
-          waiting.resolve();
-        }
+          waiting.resolve(!stale.has(n));
+        });
       } catch (error) {
         this.#logger.error({ err: error, entries: group.length }, 'audit entries could not be written');
         for (const waiting of group) waiting.reject(error);
@@ -114,8 +148,15 @@ export class AuditWriter {
     this.#writing = null;
   }
 
-  async #insert(entries: readonly AuditRecord[]): Promise<void> {
-    await this.#pool.query({ name: 'audit_insert', text: INSERT, values: parametersOf(entries) });
+  /** Writes a group; the positions of hits found stale. */
+  async #insert(group: readonly Waiting[]): Promise<Set<number>> {
+    if (!group.some((waiting) => waiting.versions)) {
+      await this.#pool.query({ name: 'audit_insert', text: INSERT, values: parametersOf(group.map((w) => w.entry)) });
+      return new Set();
+    }
+    const entries = group.map((waiting, n) => ({ ...waiting.entry, n, versions: waiting.versions ?? null }));
+    const { rows } = await this.#pool.query<{ n: number }>({ name: 'audit_insert_checked', text: INSERT_CHECKED, values: [JSON.stringify(entries)] });
+    return new Set(rows.map((row) => row.n));
   }
 
   /** Waits for every entry recorded so far to be written. */

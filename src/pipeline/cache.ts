@@ -1,19 +1,42 @@
 /**
- * The read cache (document 1, "Caching"): results kept for CACHE_TTL_SECONDS, keyed by the operation (a
- * REST route, or a `/graphql` document and operation name), the company, the caller's scope set, the
- * canonical variables, and a version token of every type the operation reads. A write replaces the version
- * tokens of the types it changes (`@invalidates`), so every entry that read them is missed at once, on every
- * instance sharing the store. Only results with no denied field are cached, and the scope set in the key
- * keeps callers who may see different things apart besides. REST stores the response bytes it sent;
- * `/graphql` stores the result's data.
+ * Step 4, the read cache (document 1, "Caching"): answers kept for CACHE_TTL_SECONDS, keyed by the
+ * operation (a REST route, or a `/graphql` document and operation name), the company, the caller's scope
+ * set, the canonical variables, and the version of every type the operation reads (src/pipeline/
+ * cache-versions.ts). A write raises the versions of the types it changes in its own transaction, so every
+ * entry that read them is missed from the moment the write commits, on every instance; entries are never
+ * deleted, only left behind. The store is this process's memory, or Redis shared by every instance: a store
+ * that is slow or away costs a miss, never a wait longer than REDIS_COMMAND_TIMEOUT_MS and never a wrong
+ * answer. REST keeps the bytes it sent; `/graphql` keeps the result's data.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import type Keyv from 'keyv';
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Versions } from '../db/cache-versions.ts';
 import type { Clock } from '../domain/clock.ts';
+import type { CacheVersions } from './cache-versions.ts';
+import type { CacheStore } from './shared-state.ts';
 
 export interface CachedEntry<T> {
   value: T;
   storedAt: number;
+}
+
+/** What a cached read is keyed by. */
+export interface ReadKey {
+  operation: string;
+  companyId: string;
+  scopes: ReadonlySet<string>;
+  variables: unknown;
+  /** The object types the operation reads. */
+  types: readonly string[];
+}
+
+/** A read's key, the versions it was made of, and the entry stored under it, if any. */
+export interface Lookup<T> {
+  key: string;
+  companyId: string;
+  /** The version of each type read, as the key holds them: what the audit step confirms for a hit. */
+  versions: Versions;
+  entry: CachedEntry<T> | undefined;
 }
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` give one key. */
@@ -44,70 +67,73 @@ function scopesKey(scopes: ReadonlySet<string>): string {
 const LONGEST_PLAIN_KEY = 256;
 
 export class ResponseCache {
-  readonly #keyv: Keyv;
-  /** Version tokens live apart from entries, so evicting entries never evicts (and so resets) a version. */
-  readonly #versions: Keyv;
+  readonly #store: CacheStore;
+  readonly #versions: CacheVersions;
   readonly #ttlMs: number;
   readonly #clock: Clock;
-  readonly #owed = new Set<string>();
+  readonly #logger: Logger;
 
-  constructor(keyv: Keyv, versions: Keyv, ttlSeconds: number, clock: Clock) {
-    this.#keyv = keyv;
+  constructor(store: CacheStore, versions: CacheVersions, ttlSeconds: number, clock: Clock, logger: Logger) {
+    this.#store = store;
     this.#versions = versions;
     this.#ttlMs = ttlSeconds * 1000;
     this.#clock = clock;
+    this.#logger = logger;
   }
 
   get enabled(): boolean {
     return this.#ttlMs > 0;
   }
 
-  /** The entry key; throws when the store cannot be read (the caller then serves the request uncached). */
-  async key(parts: { operation: string; companyId: string; scopes: ReadonlySet<string>; variables: unknown; types: readonly string[] }): Promise<string> {
-    if (this.#owed.size) await this.#settleInvalidations();
-    let versions = '';
-    if (parts.types.length) {
-      const found = await this.#versions.getMany<string>(parts.types.map((type) => `version:${parts.companyId}:${type}`));
-      versions = found.map((v) => v ?? '0').join(',');
+  /** The key of a read and what is stored under it: at once when everything it needs is in this process. */
+  lookup<T>(read: ReadKey): Lookup<T> | Promise<Lookup<T>> {
+    const known = this.#versions.of(read.companyId);
+    const keyed = known instanceof Promise ? known.then((versions) => this.#keyed(read, versions)) : this.#keyed(read, known);
+    return keyed instanceof Promise ? keyed.then((k) => this.#find<T>(k)) : this.#find<T>(keyed);
+  }
+
+  #keyed(read: ReadKey, all: Versions): { key: string; companyId: string; versions: Versions } {
+    const versions: Versions = {};
+    let text = '';
+    for (const type of read.types) {
+      const version = all[type] ?? 0;
+      versions[type] = version;
+      text += `${version},`;
     }
-    const material = `${parts.operation}|${scopesKey(parts.scopes)}|${canonicalJson(parts.variables ?? {})}|${versions}`;
+    const material = `${read.operation}|${scopesKey(read.scopes)}|${canonicalJson(read.variables ?? {})}|${text}`;
     const name = material.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(material).digest('base64url') : material;
-    return `result:${parts.companyId}:${name}`;
+    return { key: `result:${read.companyId}:${name}`, companyId: read.companyId, versions };
   }
 
-  async get<T>(key: string): Promise<CachedEntry<T> | undefined> {
-    const entry = await this.#keyv.get<CachedEntry<T>>(key);
-    if (!entry || this.#clock.now().getTime() - entry.storedAt >= this.#ttlMs) return undefined;
-    return entry;
+  #find<T>(keyed: { key: string; companyId: string; versions: Versions }): Lookup<T> | Promise<Lookup<T>> {
+    const found = this.#store.get<CachedEntry<T>>(keyed.key);
+    if (!(found instanceof Promise)) return { ...keyed, entry: this.#fresh(found) };
+    return found.then(
+      (entry) => ({ ...keyed, entry: this.#fresh(entry) }),
+      (error: unknown) => {
+        this.#logger.warn({ err: error }, 'cache unavailable, serving uncached');
+        return { ...keyed, entry: undefined };
+      },
+    );
   }
 
-  async set<T>(key: string, value: T): Promise<void> {
-    await this.#keyv.set(key, { value, storedAt: this.#clock.now().getTime() } satisfies CachedEntry<T>, this.#ttlMs);
+  #fresh<T>(entry: CachedEntry<T> | undefined): CachedEntry<T> | undefined {
+    return entry && this.#clock.now().getTime() - entry.storedAt < this.#ttlMs ? entry : undefined;
+  }
+
+  /** Keeps a read's answer under the key it was looked up with; the answer does not wait for the store. */
+  store<T>(lookup: Lookup<T>, value: T): void {
+    const stored = this.#store.set(lookup.key, { value, storedAt: this.#clock.now().getTime() } satisfies CachedEntry<T>, this.#ttlMs);
+    if (stored instanceof Promise) stored.catch((error: unknown) => this.#logger.warn({ err: error }, 'cache unavailable: answer not kept'));
+  }
+
+  /** A hit proved this instance's versions of a company behind: they are read again. */
+  behind(companyId: string): void {
+    this.#versions.forget(companyId);
   }
 
   /** Whole seconds since an entry was stored, for the `Age` header. */
   ageSeconds(entry: CachedEntry<unknown>): number {
     return Math.max(0, Math.floor((this.#clock.now().getTime() - entry.storedAt) / 1000));
-  }
-
-  /** New version tokens for these types of this company: every cached read of them is now a miss. */
-  async invalidate(companyId: string, types: Iterable<string>): Promise<void> {
-    for (const type of types) this.#owed.add(`version:${companyId}:${type}`);
-    await this.#settleInvalidations();
-  }
-
-  /**
-   * Writes the version tokens still owed to the store: an invalidation that failed while the store was
-   * away is written before this instance reads from the cache again, so entries stored before the write
-   * cannot come back once the store does.
-   */
-  async #settleInvalidations(): Promise<void> {
-    if (!this.#owed.size) return;
-    const keys = [...this.#owed];
-    const token = randomUUID();
-    // Versions outlive entries by far, so an expired version can never bring back a stale entry.
-    const lifetime = Math.max(this.#ttlMs * 4, 86_400_000);
-    await this.#versions.setMany(keys.map((key) => ({ key, value: token, ttl: lifetime })));
-    for (const key of keys) this.#owed.delete(key);
   }
 }

@@ -1,18 +1,19 @@
 /**
- * The admin console's way in to /graphql: a session cookie, used only on requests that carry
- * `X-Studio-Console: 1`. A cross-site form or link cannot send that header (and a cross-site script
- * cannot without a CORS preflight this service never grants), so no other site can act with a console
- * user's cookie: without the header the request is anonymous. A bearer token, when present, wins.
+ * Step 1 for the admin console: its requests to /graphql authenticate with a session cookie, used only on
+ * requests that carry `X-Studio-Console: 1`. A cross-site form or link cannot send that header (and a
+ * cross-site script cannot without a CORS preflight this service never grants for it), so no other site can
+ * act with a console user's cookie: without the header the request is anonymous. A bearer token, when
+ * present, wins. The audit log names such calls' surface `console`.
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import { csrfToken, endSession, sessionOf, startSession, type ConsoleSessionView, type SessionLimits } from '../domain/console-sessions.ts';
 import { ROLE_SCOPES, verifyConsolePassword, type ConsoleUserView } from '../domain/console-users.ts';
 import { RateLimited, Unauthenticated } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
-import { sourceAddress } from './anonymous-limits.ts';
+import type { Call } from './call.ts';
 import type { Caller } from './caller.ts';
-import { callerOf } from './http.ts';
+import { isHttps } from './http.ts';
 import type { Pipeline } from './index.ts';
 
 export const CONSOLE_HEADER = 'x-studio-console';
@@ -24,13 +25,13 @@ export const sessionLimits = (config: Pick<Config, 'CONSOLE_SESSION_IDLE_MINUTES
   maxMs: config.CONSOLE_SESSION_MAX_HOURS * 3_600_000,
 });
 
-export const isConsoleRequest = (req: Request) => req.headers[CONSOLE_HEADER] === '1';
+export const isConsoleRequest = (req: IncomingMessage) => req.headers[CONSOLE_HEADER] === '1';
 
 export function consoleCaller(user: ConsoleUserView): Caller {
   return { kind: 'console', id: user.id, companyId: user.companyId, scopes: ROLE_SCOPES[user.role], user: { email: user.email, role: user.role } };
 }
 
-function cookie(req: Request, name: string): string | undefined {
+function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
@@ -39,7 +40,7 @@ function cookie(req: Request, name: string): string | undefined {
 }
 
 /** The console session of the request's cookie, whatever its headers (for pages and downloads, not for acting). */
-export async function cookieSession(services: Services, req: Request): Promise<ConsoleSessionView | null> {
+export async function cookieSession(services: Services, req: IncomingMessage): Promise<ConsoleSessionView | null> {
   const token = cookie(req, SESSION_COOKIE);
   if (!token || token.length > 100) return null;
   return sessionOf(services.orm, token, services.clock.now(), sessionLimits(services.config));
@@ -61,52 +62,39 @@ export interface ConsoleExchange {
 }
 
 /**
- * On a console request without a bearer token: the caller of the session cookie, when its session is live.
- * The session is kept for the operations (`me`, `signOut`); the audit log names the surface `console`.
+ * For a console request without a bearer token: the caller of its session cookie, when the session is live.
+ * Console answers carry secrets (a new client's, a reset password) and personal data: never stored.
  */
-export function authenticateConsole(services: Services): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (!isConsoleRequest(req)) return next();
-    res.locals.auditSurface = 'console';
-    // Console answers carry secrets (a new client's, a reset password) and personal data: never stored.
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.headers.authorization || callerOf(res)) return next();
-    try {
-      const session = await cookieSession(services, req);
-      if (session) {
-        res.locals.consoleSession = session;
-        res.locals.caller = consoleCaller(session.user);
-      }
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+export async function authenticateConsole(services: Services, call: Call, req: IncomingMessage): Promise<ConsoleSessionView | null> {
+  call.headers.set('Cache-Control', 'no-store');
+  if (req.headers.authorization || call.caller) return null;
+  const session = await cookieSession(services, req);
+  if (session) call.caller = consoleCaller(session.user);
+  return session;
 }
 
-export function consoleExchange(services: Services, pipeline: Pipeline, req: Request, res: Response): ConsoleExchange {
-  const { orm, clock, config, serverKey } = services;
+export function consoleExchange(pipeline: Pipeline, call: Call, req: IncomingMessage, session: ConsoleSessionView | null): ConsoleExchange {
+  const { orm, clock, config, serverKey } = pipeline.services;
   const limits = sessionLimits(config);
-  const session = res.locals.consoleSession as ConsoleSessionView | undefined;
   const identityOf = (s: ConsoleSessionView): ConsoleIdentity => ({ user: s.user, companyName: s.companyName, csrfToken: csrfToken(serverKey, s.tokenHash) });
-  // Behind a TLS proxy that TRUST_PROXY does not name, req.secure is false: production always says Secure.
-  const secure = req.secure || config.production;
-  const setCookie = (value: string, maxAgeSeconds: number) =>
-    res.append('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+  // Behind a TLS proxy that TRUST_PROXY does not name, the socket is plain: production always says Secure.
+  const secure = config.production || isHttps(req, pipeline.trust);
+  const setCookie = (value: string, maxAgeSeconds: number) => {
+    const cookies = call.headers.get('Set-Cookie') ?? [];
+    const line = `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    call.headers.set('Set-Cookie', [...(Array.isArray(cookies) ? cookies : [cookies]), line]);
+  };
   const exchange: ConsoleExchange = {
     identity: session ? identityOf(session) : null,
     async signIn(email, password) {
       // Only the console signs in: a cross-site form must not sign a browser in to someone else's account.
       if (!isConsoleRequest(req)) throw new Unauthenticated(`Sign in from the console: send ${CONSOLE_HEADER}: 1`);
       const account = email.trim().toLowerCase();
-      const address = sourceAddress(req);
-      const failures = pipeline.failedLogins.console;
-      const throttled = (seconds: number) => {
-        res.setHeader('Retry-After', String(seconds));
-        return new RateLimited(`Too many failed sign-ins: retry after ${seconds} s`, seconds);
-      };
-      const attempt = await failures.attempt(account, address);
-      if (attempt.wait) throw throttled(attempt.wait);
+      const attempt = await pipeline.failedLogins.console.attempt(account, call.address);
+      if (attempt.wait) {
+        call.headers.set('Retry-After', String(attempt.wait));
+        throw new RateLimited(`Too many failed sign-ins: retry after ${attempt.wait} s`, attempt.wait);
+      }
       const user = await verifyConsolePassword(orm, account, password);
       if (!user) throw new Unauthenticated(WRONG_CREDENTIALS);
       await attempt.succeeded();
@@ -115,8 +103,8 @@ export function consoleExchange(services: Services, pipeline: Pipeline, req: Req
       setCookie(token, Math.floor(limits.maxMs / 1000));
       const started = await sessionOf(orm, token, clock.now(), limits);
       if (!started) throw new Unauthenticated(WRONG_CREDENTIALS);
-      // The audit entry of this request names the user who signed in.
-      res.locals.caller = consoleCaller(started.user);
+      // The audit entry of this call names the user who signed in.
+      call.caller = consoleCaller(started.user);
       exchange.identity = identityOf(started);
       return exchange.identity;
     },

@@ -1,7 +1,8 @@
 /**
  * What every resolver receives (the GraphQL context), made once per operation by the pipeline: the caller,
- * plain-row reads and loaders of the caller's company, an entity manager of that company for writes (made
- * on first use), and what the pipeline learns about the operation for the audit log and the response.
+ * plain-row reads and loaders of the caller's company, an entity manager of that company for writes, and the
+ * call it serves. In a write the entity manager is the write's transaction (src/pipeline/commit.ts): each
+ * root mutation field runs in a savepoint of it, and reads see what the write changed.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLoaders, type Loaders } from '../db/loaders.ts';
@@ -10,37 +11,33 @@ import type { CompanyRow } from '../db/rows.ts';
 import { companyEm } from '../db/scope.ts';
 import { Unauthenticated } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
+import type { Call } from './call.ts';
 import type { Caller } from './caller.ts';
 import type { ConsoleExchange } from './console.ts';
-
-/** What the pipeline learned about an operation, for the audit log and the response headers. */
-export interface OperationOutcome {
-  action: 'READ' | 'UPDATE';
-  /** What the audit log calls the resource: a REST route's resource, or the root fields of a GraphQL operation. */
-  resourceType: string;
-  /** The operation's name, when it has one. */
-  operation: string | null;
-  cache: { hit: boolean; ageSeconds: number } | null;
-  /** The first scope the operation was refused for, when a field was denied. */
-  deniedScope?: string;
-}
 
 export interface GraphqlContext {
   services: Services;
   caller: Caller | null;
+  /** The call this operation serves. */
+  call: Call;
   /** Plain-row reads of the caller's company (src/db/reads.ts). */
   reads: CompanyReads;
   loaders: Loaders;
   /** The caller's company, loaded once per process for a short while (its timezone and currency). */
   company(): Promise<CompanyRow>;
-  /** An entity manager limited to the caller's company, for writes. */
+  /** An entity manager limited to the caller's company: in a write, the write's transaction. */
   readonly em: EntityManager;
   requestId: string;
-  /** Fields of this operation the caller may not see, with the scope they lack (src/pipeline/scopes.ts). */
-  deniedFields?: Map<string, string>;
-  outcome: OperationOutcome;
   /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
   console?: ConsoleExchange;
+  /**
+   * In a write: runs the work of one root mutation field in a savepoint of the write's transaction, so a
+   * field that fails leaves nothing behind while the fields before it stand; a field that succeeds is
+   * recorded in `committed`.
+   */
+  savepoint?<T>(field: string, work: () => Promise<T>): Promise<T>;
+  /** Root mutation fields whose work succeeded in this operation's transaction. */
+  committed: string[];
 }
 
 /** No company matches this id, so a context without a caller reads nothing. */
@@ -48,36 +45,54 @@ const NO_COMPANY = 'co_none';
 
 export interface ContextParts {
   services: Services;
-  caller: Caller | null;
-  requestId: string;
+  call: Call;
   /** Where reads go outside a transaction: the ORM's pool. */
   pool: SqlRunner;
   company: (companyId: string) => Promise<CompanyRow | undefined>;
-  /** A write request's entity manager, already in its transaction. */
+  /** A write's entity manager, already in its transaction. */
   em?: EntityManager;
 }
 
-export function createContext({ services, caller, requestId, pool, company, em: given }: ContextParts): GraphqlContext {
+export function createContext({ services, call, pool, company, em: transaction }: ContextParts): GraphqlContext {
+  const { caller } = call;
   const companyId = caller?.companyId ?? NO_COMPANY;
-  let em = given;
-  const entityManager = () => (em ??= companyEm(services.orm, companyId));
-  const reads = new CompanyReads(given ? new TransactionRunner(given, pool) : pool, companyId);
+  let current = transaction;
+  const entityManager = () => (current ??= companyEm(services.orm, companyId));
+  const reads = new CompanyReads(transaction ? new TransactionRunner(() => current!, pool) : pool, companyId);
   const callerCompany = async () => {
     if (!caller) throw new Unauthenticated();
     const row = await company(companyId);
     if (!row) throw new Unauthenticated('The company of this token no longer exists');
     return row;
   };
-  return {
+  const context: GraphqlContext = {
     services,
     caller,
+    call,
     reads,
     loaders: createLoaders(reads, callerCompany),
     company: callerCompany,
     get em() {
       return entityManager();
     },
-    requestId,
-    outcome: { action: 'READ', resourceType: '', operation: null, cache: null },
+    requestId: call.requestId,
+    committed: [],
   };
+  if (transaction) {
+    context.savepoint = async (field, work) => {
+      const outer = current!;
+      const value = await outer.transactional(async (savepoint) => {
+        savepoint.setFilterParams('company', { id: companyId });
+        current = savepoint;
+        try {
+          return await work();
+        } finally {
+          current = outer;
+        }
+      });
+      context.committed.push(field);
+      return value;
+    };
+  }
+  return context;
 }

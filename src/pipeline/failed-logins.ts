@@ -6,8 +6,7 @@
  * address, the failing one included; past a limit, a wrong secret answers 429 with Retry-After instead
  * of 401.
  */
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { consume, limiter } from './limits.ts';
+import { Counter } from './limits.ts';
 import type { SharedState } from './shared-state.ts';
 
 export interface FailureLimits {
@@ -17,18 +16,18 @@ export interface FailureLimits {
 }
 
 export class FailedLogins {
-  readonly #perClientAndAddress: RateLimiterAbstract;
-  readonly #perAddress: RateLimiterAbstract;
+  readonly #perClientAndAddress: Counter;
+  readonly #perAddress: Counter;
 
   constructor(shared: SharedState, surface: string, limits: FailureLimits = { perClientAndAddress: 10, perAddress: 30, windowSeconds: 900 }) {
-    this.#perClientAndAddress = limiter(shared, `fail:${surface}:client-address`, limits.perClientAndAddress, limits.windowSeconds);
-    this.#perAddress = limiter(shared, `fail:${surface}:address`, limits.perAddress, limits.windowSeconds);
+    this.#perClientAndAddress = new Counter(shared, `fail:${surface}:client-address`, limits.perClientAndAddress, limits.windowSeconds);
+    this.#perAddress = new Counter(shared, `fail:${surface}:address`, limits.perAddress, limits.windowSeconds);
   }
 
   /** Counts a failed attempt; the seconds the address should wait before failing again, 0 while within the limits. */
   async failed(clientId: string, address: string): Promise<number> {
     // Addresses never hold `|`, so no client id can make its key another pair's.
-    const answers = await Promise.all([consume(this.#perClientAndAddress, `${clientId}|${address}`), consume(this.#perAddress, address)]);
+    const answers = await Promise.all([this.#perClientAndAddress.consume(`${clientId}|${address}`), this.#perAddress.consume(address)]);
     const exceeded = answers.filter((answer) => !answer.ok);
     return exceeded.length ? Math.max(1, ...exceeded.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))) : 0;
   }
@@ -41,8 +40,8 @@ export class FailedLogins {
    * password gives its point back with `succeeded()`.
    */
   async attempt(clientId: string, address: string): Promise<{ wait: number; succeeded(): Promise<void> }> {
-    const counted: Array<[RateLimiterAbstract, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
-    const answers = await Promise.all(counted.map(([counter, key]) => consume(counter, key)));
+    const counted: Array<[Counter, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
+    const answers = await Promise.all(counted.map(([counter, key]) => counter.consume(key)));
     const exceeded = answers.filter((answer) => !answer.ok);
     return {
       wait: exceeded.length ? Math.max(1, ...exceeded.map((answer) => Math.ceil(answer.res.msBeforeNext / 1000))) : 0,

@@ -6,7 +6,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { databaseUnavailable } from '../db/pool.ts';
+import { databaseUnavailable } from './database.ts';
 import { DomainError } from '../domain/errors.ts';
 import { unstorableTextAsInvalid } from './input-guards.ts';
 

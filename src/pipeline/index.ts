@@ -1,23 +1,29 @@
 /**
- * The operation pipeline's parts, built once per instance: tokens, the caller directory, rate limits,
- * the read cache, the audit writer, and the contexts operations run in. REST routes and /graphql pass
- * through the same ones.
+ * The operation pipeline's parts, built once per instance: tokens, the caller directory, rate limits, the
+ * read cache and its versions, the audit writer, the executor, and the contexts operations run in. Every
+ * door (the REST routes, /graphql, the token endpoints, the console) passes through the same ones, in the
+ * order src/pipeline/run.ts gives.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GraphQLSchema } from 'graphql';
 import { PoolRunner } from '../db/reads.ts';
 import type { Services } from '../services.ts';
+import { addressLimits, type AddressLimits } from './anonymous-limits.ts';
 import { AuditWriter } from './audit.ts';
 import { ResponseCache } from './cache.ts';
-import type { Caller } from './caller.ts';
+import { CacheVersions } from './cache-versions.ts';
+import type { Call } from './call.ts';
 import { CallerDirectory } from './callers.ts';
-import { addressLimits, type AddressLimits } from './anonymous-limits.ts';
 import { createContext, type GraphqlContext } from './context.ts';
+import { Executor } from './execute.ts';
 import { FailedLogins } from './failed-logins.ts';
+import { trustOf } from './http.ts';
 import { ClientLimits } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
 import { loadSigningKeys, TokenService } from './tokens.ts';
 
 export interface Pipeline {
+  services: Services;
   tokens: TokenService;
   callers: CallerDirectory;
   limits: { m2m: ClientLimits; v1: ClientLimits };
@@ -25,22 +31,33 @@ export interface Pipeline {
   addressLimits: AddressLimits;
   failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
   cache: ResponseCache;
+  versions: CacheVersions;
   audit: AuditWriter;
+  executor: Executor;
   shared: SharedState;
-  /** A fresh context for one operation of `caller` (in `em`'s transaction when given). */
-  context(caller: Caller | null, requestId: string, em?: EntityManager): GraphqlContext;
-  /** Flushes the audit log and closes the shared store. */
+  /** Reads straight from the pool, outside any transaction. */
+  reads: PoolRunner;
+  /** Which proxies name the client's address (TRUST_PROXY). */
+  trust: (address: string, hop: number) => boolean;
+  /** A fresh context for one operation of a call (in a write's transaction when given its entity manager). */
+  context(call: Call, em?: EntityManager): GraphqlContext;
+  /** Flushes the audit log, stops listening for cache versions and closes the shared store. */
   close(): Promise<void>;
 }
 
-export async function createPipeline(services: Services): Promise<Pipeline> {
+export async function createPipeline(services: Services, schema: GraphQLSchema): Promise<Pipeline> {
   const { config, clock, orm, logger } = services;
-  const shared = await openSharedState(config.REDIS_URL, namespaceFor(config.REDIS_NAMESPACE, orm.config.get('clientUrl')!), config.REDIS_COMMAND_TIMEOUT_MS);
+  const databaseUrl = orm.config.get('clientUrl')!;
+  const shared = await openSharedState(config.REDIS_URL, namespaceFor(config.REDIS_NAMESPACE, databaseUrl), config.REDIS_COMMAND_TIMEOUT_MS);
   const audit = new AuditWriter(orm, logger.child({ component: 'audit' }), clock, { synchronousCommit: config.AUDIT_SYNCHRONOUS_COMMIT });
-  const pool = new PoolRunner(orm);
+  const reads = new PoolRunner(orm);
+  const versions = new CacheVersions(reads, databaseUrl, logger.child({ component: 'cache' }));
+  if (config.CACHE_TTL_SECONDS > 0) await versions.listen();
   const callers = new CallerDirectory(orm, clock);
   const company = (companyId: string) => callers.company(companyId);
-  return {
+  let closed: Promise<void> | undefined;
+  const pipeline: Pipeline = {
+    services,
     tokens: new TokenService(await loadSigningKeys(config.DATA_DIR), clock),
     callers,
     limits: {
@@ -53,13 +70,20 @@ export async function createPipeline(services: Services): Promise<Pipeline> {
     },
     addressLimits: addressLimits(shared, config, clock),
     failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },
-    cache: new ResponseCache(shared.keyv, shared.versions, config.CACHE_TTL_SECONDS, clock),
+    cache: new ResponseCache(shared.store, versions, config.CACHE_TTL_SECONDS, clock, logger.child({ component: 'cache' })),
+    versions,
     audit,
+    executor: new Executor(schema),
     shared,
-    context: (caller, requestId, em) => createContext({ services, caller, requestId, pool, company, em }),
-    close: async () => {
-      await audit.close();
-      await shared.close();
-    },
+    reads,
+    trust: trustOf(config.TRUST_PROXY),
+    context: (call, em) => createContext({ services, call, pool: reads, company, ...(em && { em }) }),
+    close: () =>
+      (closed ??= (async () => {
+        await audit.close();
+        await versions.close();
+        await shared.close();
+      })()),
   };
+  return pipeline;
 }

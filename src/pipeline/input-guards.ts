@@ -7,11 +7,8 @@
  *   bodies, and GraphQL variables and string literals.
  * A NUL that slips past these still ends as a 400: the database's own refusal becomes the same Invalid.
  */
-import type { ApolloServerPlugin } from '@apollo/server';
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
+import { BREAK, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
 import { Invalid } from '../domain/errors.ts';
-import type { ErrorPresenter } from './http.ts';
 
 /** Far deeper than any request of the three surfaces needs (a v1 event date inside a GraphQL input is 5 deep). */
 export const MAX_JSON_DEPTH = 32;
@@ -89,7 +86,8 @@ function pathParameterName(segments: string[], index: number, routePaths: readon
   return 'path';
 }
 
-function pathProblem(path: string, routePaths: readonly string[]): Invalid | null {
+/** The first path segment holding a NUL, named as the surface's route paths name it. */
+export function pathProblem(path: string, routePaths: readonly string[]): Invalid | null {
   const segments = path.split('/').map((segment) => {
     try {
       return decodeURIComponent(segment);
@@ -100,29 +98,6 @@ function pathProblem(path: string, routePaths: readonly string[]): Invalid | nul
   const index = segments.findIndex((segment) => segment.includes(NUL));
   return index < 0 ? null : new Invalid(pathParameterName(segments, index, routePaths), 'format', NUL_RULE);
 }
-
-/**
- * Refuses a request whose path parameters, query parameters or JSON body hold a NUL (or a body nested too
- * deep), naming the parameter or field. `routePaths` (Express paths such as `/customer/:id/profile`) name
- * the path parameters.
- */
-export function refuseUnstorableInput(routePaths: readonly string[], present: ErrorPresenter): RequestHandler {
-  return (req: Request, res: Response, next) => {
-    const problem = pathProblem(req.path, routePaths) ?? inputProblem(req.query) ?? inputProblem(req.body);
-    if (problem) return present(res, problem);
-    next();
-  };
-}
-
-/** Answers a body refused as too deep in a surface's shape; any other error passes on. */
-export function refusedBodies(present: ErrorPresenter): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => (error instanceof JsonTooDeep && !res.headersSent ? present(res, error.invalid) : next(error));
-}
-
-/** The same, in the GraphQL response shape, for /graphql (whose body is parsed before Apollo sees it). */
-export const refusedGraphqlBodies = refusedBodies((res, error) => {
-  res.status(400).json({ errors: [{ message: error.message, extensions: { ...error.details, code: error.code } }] });
-});
 
 /** Where a string literal sits: `argument.field` of its argument and input fields, or `$variable` for a default. */
 function literalName(ancestors: ReadonlyArray<ASTNode | ReadonlyArray<ASTNode> | undefined>): string {
@@ -140,7 +115,7 @@ function literalName(ancestors: ReadonlyArray<ASTNode | ReadonlyArray<ASTNode> |
 const literalProblems = new WeakMap<DocumentNode, Invalid | null>();
 
 /** The first string literal with a NUL; remembered per document (Apollo Server keeps parsed documents). */
-function literalProblem(document: DocumentNode): Invalid | null {
+export function literalProblem(document: DocumentNode): Invalid | null {
   let known = literalProblems.get(document);
   if (known === undefined) literalProblems.set(document, (known = findLiteralProblem(document)));
   return known;
@@ -156,25 +131,6 @@ function findLiteralProblem(document: DocumentNode): Invalid | null {
     },
   });
   return problem;
-}
-
-/**
- * Refuses an operation whose variables or string literals hold a NUL (or whose variables nest too deep)
- * with BAD_USER_INPUT naming the variable or argument, before it runs.
- */
-export function unstorableInputPlugin(): ApolloServerPlugin<any> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document }) {
-          const problem = inputProblem(request.variables ?? {}) ?? literalProblem(document);
-          if (problem) {
-            throw new GraphQLError(problem.message, { extensions: { ...problem.details, code: problem.code, http: { status: 400 } } });
-          }
-        },
-      };
-    },
-  };
 }
 
 /**

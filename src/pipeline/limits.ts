@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../domain/clock.ts';
-import type { SharedState } from './shared-state.ts';
+import { within, type SharedState } from './shared-state.ts';
 
 export interface LimitPolicy {
   perMinute: number;
@@ -26,21 +26,52 @@ export type Admission =
   | { admitted: true; states: LimitState[]; release(): Promise<void> }
   | { admitted: false; states: LimitState[]; retryAfter: number; exceeded: LimitState['name'] };
 
-/** A counter in Redis when there is one, falling back to this process's own while Redis cannot answer. */
-export function limiter(shared: SharedState, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-  const inProcess = new RateLimiterMemory({ keyPrefix, points, duration });
-  return shared.redis
-    ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, rejectIfRedisNotReady: true, keyPrefix: `${shared.namespace}:${keyPrefix}`, points, duration, insuranceLimiter: inProcess })
-    : inProcess;
-}
+/** An admission that let the call in: it holds a place among the subject's calls in flight until released. */
+export type Admitted = Extract<Admission, { admitted: true }>;
 
-/** Resolves to the limiter's answer whether it admitted the request or not; store failures still throw. */
-export async function consume(l: RateLimiterAbstract, key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
-  try {
-    return { ok: true, res: await l.consume(key) };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { ok: false, res: rejection };
-    throw rejection;
+/**
+ * A counter of points per key in a window (rate-limiter-flexible): in Redis when there is one, every command
+ * given at most REDIS_COMMAND_TIMEOUT_MS; when Redis does not answer in time (away, or hung without closing
+ * its connection), this process's own counter answers instead, so no call ever waits on Redis for longer.
+ */
+export class Counter {
+  readonly #inProcess: RateLimiterMemory;
+  readonly #redis: RateLimiterRedis | null;
+  readonly #timeoutMs: number;
+
+  constructor(shared: SharedState, keyPrefix: string, points: number, duration: number) {
+    this.#inProcess = new RateLimiterMemory({ keyPrefix, points, duration });
+    this.#timeoutMs = shared.commandTimeoutMs;
+    this.#redis = shared.redis
+      ? new RateLimiterRedis({ storeClient: shared.redis, useRedisPackage: true, rejectIfRedisNotReady: true, keyPrefix: `${shared.namespace}:${keyPrefix}`, points, duration })
+      : null;
+  }
+
+  #shared<T>(command: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    if (!this.#redis) return command(this.#inProcess);
+    return within(command(this.#redis), this.#timeoutMs).catch((error: unknown) => {
+      // A refusal is an answer, not a failure of the store.
+      if (error instanceof RateLimiterRes) throw error;
+      return command(this.#inProcess);
+    });
+  }
+
+  /** Counts a point; `ok` false when the key is past its points (with the answer's state either way). */
+  async consume(key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
+    try {
+      return { ok: true, res: await this.#shared((limiter) => limiter.consume(key)) };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { ok: false, res: rejection };
+      throw rejection;
+    }
+  }
+
+  get(key: string): Promise<RateLimiterRes | null> {
+    return this.#shared((limiter) => limiter.get(key));
+  }
+
+  async reward(key: string, points: number): Promise<void> {
+    await this.#shared((limiter) => limiter.reward(key, points));
   }
 }
 
@@ -116,12 +147,14 @@ class InFlightInRedis implements InFlight {
   readonly #redis: NonNullable<SharedState['redis']>;
   readonly #prefix: string;
   readonly #max: number;
+  readonly #timeoutMs: number;
   readonly #fallback: InFlightInProcess;
 
-  constructor(redis: NonNullable<SharedState['redis']>, prefix: string, max: number) {
+  constructor(redis: NonNullable<SharedState['redis']>, prefix: string, max: number, timeoutMs: number) {
     this.#redis = redis;
     this.#prefix = prefix;
     this.#max = max;
+    this.#timeoutMs = timeoutMs;
     this.#fallback = new InFlightInProcess(max);
   }
 
@@ -130,7 +163,7 @@ class InFlightInRedis implements InFlight {
     const id = randomUUID();
     let held: number;
     try {
-      held = Number(await this.#redis.eval(ACQUIRE_SCRIPT, { keys: [key], arguments: [String(now), String(LEASE_MS), String(this.#max), id] }));
+      held = Number(await within(this.#redis.eval(ACQUIRE_SCRIPT, { keys: [key], arguments: [String(now), String(LEASE_MS), String(this.#max), id] }), this.#timeoutMs));
     } catch {
       return this.#fallback.acquire(subject, now);
     }
@@ -139,14 +172,14 @@ class InFlightInRedis implements InFlight {
       admitted: true,
       held,
       release: async () => {
-        await this.#redis.zRem(key, id);
+        await within(this.#redis.zRem(key, id), this.#timeoutMs);
       },
     };
   }
 
   async held(subject: string, now: number): Promise<number> {
     try {
-      return await this.#redis.zCount(`${this.#prefix}:${subject}`, now - LEASE_MS + 1, '+inf');
+      return await within(this.#redis.zCount(`${this.#prefix}:${subject}`, now - LEASE_MS + 1, '+inf'), this.#timeoutMs);
     } catch {
       return this.#fallback.held(subject, now);
     }
@@ -156,18 +189,18 @@ class InFlightInRedis implements InFlight {
 export class ClientLimits {
   readonly #policy: LimitPolicy;
   readonly #clock: Clock;
-  readonly #minute: RateLimiterAbstract;
-  readonly #day?: RateLimiterAbstract;
+  readonly #minute: Counter;
+  readonly #day?: Counter;
   readonly #inFlight?: InFlight;
 
   constructor(shared: SharedState, surface: string, policy: LimitPolicy, clock: Clock) {
     this.#policy = policy;
     this.#clock = clock;
-    this.#minute = limiter(shared, `rl:${surface}:minute`, policy.perMinute, 60);
-    if (policy.dailyQuota) this.#day = limiter(shared, `rl:${surface}:day`, policy.dailyQuota, 2 * 86_400);
+    this.#minute = new Counter(shared, `rl:${surface}:minute`, policy.perMinute, 60);
+    if (policy.dailyQuota) this.#day = new Counter(shared, `rl:${surface}:day`, policy.dailyQuota, 2 * 86_400);
     if (policy.maxConcurrent) {
       this.#inFlight = shared.redis
-        ? new InFlightInRedis(shared.redis, `${shared.namespace}:rl:${surface}:inflight`, policy.maxConcurrent)
+        ? new InFlightInRedis(shared.redis, `${shared.namespace}:rl:${surface}:inflight`, policy.maxConcurrent, shared.commandTimeoutMs)
         : new InFlightInProcess(policy.maxConcurrent);
     }
   }
@@ -192,13 +225,13 @@ export class ClientLimits {
       return { admitted: false, states, retryAfter, exceeded };
     };
 
-    const minute = await consume(this.#minute, subject);
+    const minute = await this.#minute.consume(subject);
     const resetSeconds = Math.ceil(minute.res.msBeforeNext / 1000);
     states.push({ name: 'minute', quota: this.#policy.perMinute, window: 60, remaining: minute.res.remainingPoints, resetSeconds });
     if (!minute.ok) return refuse('minute', Math.max(1, resetSeconds));
 
     if (this.#day) {
-      const day = await consume(this.#day, dayKey);
+      const day = await this.#day.consume(dayKey);
       states.push(this.#dayState(day.res, now));
       if (!day.ok) return refuse('day', secondsToUtcMidnight(now));
     }

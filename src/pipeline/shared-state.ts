@@ -20,16 +20,42 @@ export function namespaceFor(explicit: string | undefined, databaseUrl: string):
   return `studio:${createHash('sha256').update(address).digest('hex').slice(0, 12)}`;
 }
 
+/**
+ * Where cached answers are kept. In process, a bounded map answered at once; in Redis, each command given
+ * at most REDIS_COMMAND_TIMEOUT_MS: an answer that does not come in time is a miss (reads), or is dropped
+ * (writes), so a Redis that hangs never holds a request.
+ */
+export interface CacheStore {
+  get<T>(key: string): T | undefined | Promise<T | undefined>;
+  set<T>(key: string, value: T, ttlMs: number): void | Promise<void>;
+}
+
 export interface SharedState {
-  /** Cached results (bounded in process). */
-  keyv: Keyv;
-  /** The cache's version tokens, one per company and type (never evicted in process). */
-  versions: Keyv;
+  store: CacheStore;
   /** The Redis connection when REDIS_URL is set (rate limiters use it directly). */
   redis: RedisClientType | null;
   /** Prefix of every key this deployment writes, so deployments sharing one Redis never meet. */
   namespace: string;
+  /** The longest a Redis command may take before the in-process fallback answers (REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs: number;
   close(): Promise<void>;
+}
+
+/** The command's answer, or a rejection once `ms` have passed without one. */
+export function within<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = globalThis.setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** An in-process Map that forgets its oldest entries beyond `limit`, so memory stays bounded. */
@@ -49,10 +75,13 @@ class BoundedMap<V> extends Map<string, V> {
 
 export async function openSharedState(redisUrl: string | undefined, namespace: string, commandTimeoutMs = 500): Promise<SharedState> {
   if (!redisUrl) {
-    // In process, values are kept as they are: no serialising on the way in or out.
-    const keyv = new Keyv({ store: new BoundedMap(50_000), namespace, serialize: undefined, deserialize: undefined });
-    const versions = new Keyv({ store: new Map(), namespace, serialize: undefined, deserialize: undefined });
-    return { keyv, versions, redis: null, namespace, close: async () => {} };
+    // In process, values are kept as they are: no serialising, no waiting.
+    const entries = new BoundedMap<unknown>(50_000);
+    const store: CacheStore = {
+      get: <T>(key: string) => entries.get(key) as T | undefined,
+      set: (key, value) => void entries.set(key, value),
+    };
+    return { store, redis: null, namespace, commandTimeoutMs, close: async () => {} };
   }
   // The Redis client is loaded only when there is a Redis: in process, its code is memory for nothing.
   const [{ default: KeyvRedis, createClient }, { watchRedis }] = await Promise.all([import('@keyv/redis'), import('./redis-watchdog.ts')]);
@@ -67,11 +96,16 @@ export async function openSharedState(redisUrl: string | undefined, namespace: s
   const stopWatching = watchRedis(redis, commandTimeoutMs);
   // Store errors are thrown, not only emitted, so the cache can tell a failed write from a done one.
   const keyv = new Keyv({ store: new KeyvRedis(redis, { throwOnErrors: true }) as unknown as KeyvStoreAdapter, namespace, throwOnErrors: true });
+  const inTime = <T>(command: Promise<T>) => within(command, commandTimeoutMs);
+  const store: CacheStore = {
+    get: <T>(key: string) => inTime(keyv.get<T>(key)),
+    set: async (key, value, ttlMs) => void (await inTime(keyv.set(key, value, ttlMs))),
+  };
   return {
-    keyv,
-    versions: keyv,
+    store,
     redis,
     namespace,
+    commandTimeoutMs,
     close: async () => {
       stopWatching();
       // Closing waits for the answers of commands in flight, and a client waiting to reconnect for

@@ -1,11 +1,13 @@
 /**
- * The HTTP application: request ids and logs, probes, metrics, GraphQL at /graphql, the REST surfaces
- * (mounted by the caller), a JSON 404, and an error handler that never shows a stack trace. Once it
- * begins to stop, it refuses new requests with 503 and `Connection: close` in the surface's shape, and
- * asks the clients of requests still running not to send more on their connection.
+ * The HTTP application. Every request gets an id, a log line and a duration in the metrics; a stopping
+ * server refuses new ones. The API doors (the REST surfaces, /graphql, the token endpoints, the console's
+ * export) are found by one router (find-my-way) and served through the operation pipeline; a path under a
+ * surface that no door serves, or that cannot be decoded, is answered in that surface's shape. Everything
+ * else (probes, metrics, the console's pages) is Express's, which ends in a JSON 404 and never shows a stack.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
+import FindMyWay from 'find-my-way';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { pinoHttp } from 'pino-http';
 import { ApolloServer, type ApolloServerOptionsWithGateway, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
@@ -15,52 +17,50 @@ import {
   ApolloServerPluginLandingPageLocalDefault,
   ApolloServerPluginLandingPageProductionDefault,
 } from '@apollo/server/plugin/landingPage/default';
-import { expressMiddleware } from '@as-integrations/express5';
+import { Invalid } from '../domain/errors.ts';
 import { createMetrics, type Metrics } from '../metrics.ts';
+import type { ErrorShape } from '../pipeline/call.ts';
+import { pathOf, type Endpoint, type Request } from '../pipeline/http.ts';
 import type { Services } from '../services.ts';
-import { jsonBodies } from '../pipeline/http.ts';
-import { refusedGraphqlBodies } from '../pipeline/input-guards.ts';
-import { handleErrors, notFound, type ErrorPresenters } from './errors.ts';
-import { unavailableStatus } from './graphql-unavailable.ts';
+import { handleErrors, notFound, plainErrors } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { metricsOnMainPort, serveMetrics } from './metrics-endpoint.ts';
-import { assignRequestId } from './request-id.ts';
-import { recordRequestDurations } from './request-metrics.ts';
+import { requestIdOf } from './request-id.ts';
 import { stopGate, type StopGate } from './stop-gate.ts';
 
-/** What a front door (requests answered before Express) shares with the application. */
-export interface FrontDoorTools {
-  metrics: Metrics;
-  gate: StopGate;
-  /** Logs the request when it finishes, as every other request is logged; undefined while logs are off. */
-  logRequest?: (req: IncomingMessage, res: ServerResponse) => void;
+/** An endpoint of the router: its methods, its path (find-my-way syntax: `/m2m/customer/:id`) and its door. */
+export interface EndpointSpec {
+  methods: string[];
+  path: string;
+  endpoint: Endpoint;
 }
 
-/** Answers a request itself, or calls `onward` to hand it to Express untouched. */
-export type FrontDoor = (req: IncomingMessage, res: ServerResponse, onward: () => void) => void;
+/** A mount of API doors (`/m2m`): its error shape, and the door of the paths under it that no endpoint serves. */
+export interface MountedSurface {
+  prefix: string;
+  errors: ErrorShape;
+  unknown?: Endpoint;
+}
 
 export interface AppOptions<Context extends BaseContext = BaseContext> {
   graphql: {
     schema: GraphQLSchema;
     /** Executes operations in place of Apollo Server's own execution (the pipeline's executor). */
     gateway?: ApolloServerOptionsWithGateway<Context>['gateway'];
-    context: (req: Request, res: express.Response) => Promise<Context>;
-    /** The operation pipeline's Apollo plugins (scopes, cache, audit details). */
+    /** The operation pipeline's Apollo plugins (limits, scopes, cache). */
     plugins?: ApolloServerPlugin<Context>[];
     formatError?: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
     /** Lexical tokens a document may have: longer documents are refused while they are parsed. */
     maxTokens?: number;
-    /** HTTP steps run before /graphql (authentication, rate limits, audit). */
-    before?: RequestHandler[];
   };
-  /** Mounts further routes (the REST surfaces) after /graphql and before the 404 handler. */
+  /** The API doors, given the started Apollo Server. */
+  endpoints: (apollo: ApolloServer<Context>) => EndpointSpec[];
+  /** Each surface's mount: the shape of its errors when no door answers (a stopping server, an undecodable path). */
+  surfaces: MountedSurface[];
+  /** Further Express routes (the console's pages), before the JSON 404. */
   mount?: (app: Express) => void;
-  /** Requests answered before Express sees them (the REST surfaces' cache hits, rest/hits.ts). */
-  frontDoor?: (tools: FrontDoorTools) => FrontDoor;
   /** Runs once the HTTP server has drained (flushes the audit log, closes shared stores). */
   onClose?: () => Promise<void>;
-  /** Each surface's error shape by mount path, for answers given outside the surface's own steps. */
-  errorPresenters?: ErrorPresenters;
 }
 
 export interface App<Context extends BaseContext = BaseContext> {
@@ -73,30 +73,62 @@ export interface App<Context extends BaseContext = BaseContext> {
   refuseNewRequests(): void;
 }
 
-/** Builds the application and starts Apollo (which must run before its middleware is mounted). */
+/** Polled every few seconds by orchestrators and scrapers: logging each would drown the real traffic. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Builds the application and starts Apollo (which must run before its doors serve). */
 export async function createApp<Context extends BaseContext>(services: Services, options: AppOptions<Context>): Promise<App<Context>> {
   const { config, logger, orm } = services;
   const app = express();
   const metrics = createMetrics(orm);
-  const presenters = options.errorPresenters ?? {};
-  const gate = stopGate(presenters);
+  const surfaces = [...options.surfaces].sort((a, b) => b.prefix.length - a.prefix.length);
+  const surfaceOf = (path: string) => surfaces.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+  const errorsOf = (path: string) => surfaceOf(path)?.errors ?? plainErrors;
+  const gate = stopGate(errorsOf);
   // With logs off, a per-request child logger (bindings serialised, redaction prepared) is work for nothing.
   const logRequests = logger.isLevelEnabled('fatal')
     ? pinoHttp({
         logger,
         quietReqLogger: true,
+        genReqId: (req) => (req as Request).id,
         // A query string may carry a credential (the console's CSV export link carries its csrf token).
         serializers: { req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(/([?&]csrf=)[^&]*/g, '$1[redacted]') }) },
         customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
         autoLogging: { ignore: (req) => PROBES.has(req.url ?? '') },
       })
     : undefined;
-  const front = options.frontDoor?.({
-    metrics,
-    gate,
-    ...(logRequests && { logRequest: (req: IncomingMessage, res: ServerResponse) => logRequests(req, res) }),
+
+  const router = FindMyWay({
+    ignoreTrailingSlash: true,
+    maxParamLength: 1000,
+    onBadUrl: (path, req, res) => {
+      const errors = errorsOf(pathOf(path));
+      const surface = surfaceOf(pathOf(path));
+      (surface?.unknown ?? ((_q: IncomingMessage, r: ServerResponse) => undecodable(r, errors)))(req as Request, res, { undecodable: 'true' });
+    },
   });
-  const httpServer = createServer(front ? (req, res) => front(req, res, () => app(req, res)) : app);
+  const labels = new Map<Endpoint, string>();
+  const httpServer = createServer((incoming, res) => {
+    const req = incoming as Request;
+    const started = performance.now();
+    req.id = requestIdOf(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', req.id);
+    logRequests?.(req, res);
+    if (!gate.enter(req, res)) return;
+    const path = pathOf(req.url);
+    const found = router.find(req.method as 'GET', path);
+    const surface = found ? undefined : surfaceOf(path);
+    // Series are labelled by route pattern, never by the raw URL, so they stay bounded.
+    const route = found ? (labels.get(found.handler as Endpoint) ?? 'undecodable') : surface ? `${surface.prefix}/*` : undefined;
+    res.once('finish', () => {
+      const framework = req as Request & { route?: { path?: unknown }; baseUrl?: string };
+      const label = route ?? (framework.route?.path !== undefined ? `${framework.baseUrl ?? ''}${String(framework.route.path)}` : 'unmatched');
+      metrics.observe(req.method ?? 'GET', label, res.statusCode, (performance.now() - started) / 1000);
+    });
+    if (found) return (found.handler as Endpoint)(req, res, found.params as Record<string, string>);
+    if (surface?.unknown) return surface.unknown(req, res, {});
+    app(req, res);
+  });
 
   const { gateway, schema } = options.graphql;
   const apollo = new ApolloServer<Context>({
@@ -122,38 +154,35 @@ export async function createApp<Context extends BaseContext>(services: Services,
       ApolloServerPluginCacheControlDisabled(),
       // No Apollo usage reporting here: a federation router's trace requests need not cost per-field hooks.
       ApolloServerPluginInlineTraceDisabled(),
-      unavailableStatus(),
       ...(options.graphql.plugins ?? []),
     ],
   });
   await apollo.start();
+  for (const { methods, path, endpoint } of options.endpoints(apollo)) {
+    router.on(methods as never, path, endpoint as never);
+    labels.set(endpoint, path);
+  }
 
   app.disable('x-powered-by');
+  app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(assignRequestId());
-  app.use(
-    logRequests ??
-      ((req, _res, next) => {
-        req.log = logger;
-        next();
-      }),
-  );
-  app.use(recordRequestDurations(metrics));
-  app.use(gate.admit);
+  app.use((req, _res, next) => {
+    req.log ??= logger;
+    next();
+  });
   app.use(healthRoutes(orm, logger));
   if (metricsOnMainPort(config)) app.get('/metrics', serveMetrics(metrics, config.METRICS_TOKEN));
-  app.all(
-    '/graphql',
-    ...(options.graphql.before ?? []),
-    jsonBodies,
-    expressMiddleware(apollo, { context: ({ req, res }) => options.graphql.context(req, res) }),
-    refusedGraphqlBodies,
-  );
   options.mount?.(app);
-
   app.use(notFound);
-  app.use(handleErrors(presenters));
+  app.use(handleErrors);
   return { app, apollo, httpServer, metrics, refuseNewRequests: gate.shut };
+}
+
+/** A path whose percent-encoding does not decode, outside any door: 400, as plain JSON or the surface's shape. */
+function undecodable(res: ServerResponse, errors: ErrorShape): void {
+  const reply = errors.present(new Invalid('path', 'format', 'is not a valid URL: a percent-encoded sequence does not decode to UTF-8'));
+  res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
+  res.end(reply.body);
 }
 
 /**
@@ -163,6 +192,3 @@ export async function createApp<Context extends BaseContext>(services: Services,
 export function drainMs(shutdownTimeoutMs: number): number {
   return shutdownTimeoutMs - Math.min(2_000, shutdownTimeoutMs / 4);
 }
-
-/** Polled every few seconds by orchestrators and scrapers: logging each would drown the real traffic. */
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);

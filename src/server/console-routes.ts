@@ -4,17 +4,25 @@
  * production, and the CSV export of the audit log. Every /admin answer carries a CSP that allows only
  * this origin, so the console runs offline and nothing injected can load or send elsewhere.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { parse as parseQuery } from 'node:querystring';
+import accepts from 'accepts';
+import express, { type Express, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
 import { auditActor, searchAudit, type AuditSearch } from '../domain/audit-log.ts';
 import { csrfToken } from '../domain/console-sessions.ts';
-import { ROLE_SCOPES } from '../domain/console-users.ts';
+import { Invalid, Unauthenticated } from '../domain/errors.ts';
+import { authorise } from '../pipeline/authorise.ts';
 import { consoleCaller, cookieSession } from '../pipeline/console.ts';
-import { auditCalls, type ErrorPresenter } from '../pipeline/http.ts';
+import { answer, pathOf, startCall, type Request } from '../pipeline/http.ts';
 import type { Pipeline } from '../pipeline/index.ts';
+import { serve } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
+import type { EndpointSpec } from './app.ts';
+import { plainErrors } from './errors.ts';
 
 const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
@@ -58,8 +66,10 @@ function csvCell(value: unknown): string {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
+type Query = Record<string, string | string[] | undefined>;
+
 /** The audit filter of the export's query string (the names of the GraphQL `AuditFilter`); a message when one is bad. */
-function auditSearch(query: Request['query']): AuditSearch | string {
+function auditSearch(query: Query): AuditSearch | string {
   const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
   const instant = (name: string) => {
     const value = text(name);
@@ -82,7 +92,7 @@ function auditSearch(query: Request['query']): AuditSearch | string {
   };
 }
 
-export function mountConsole(app: Express, services: Services, pipeline: Pipeline, present: ErrorPresenter): void {
+export function mountConsole(app: Express, services: Services): void {
   const dir = services.config.CONSOLE_DIR;
   app.use('/admin', securityHeaders);
   app.use('/admin/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }), (_req, res) => {
@@ -98,48 +108,70 @@ export function mountConsole(app: Express, services: Services, pipeline: Pipelin
     }
   });
 
-  // A download link cannot send X-Studio-Console: it carries the session's csrf token instead (`me { csrfToken }`).
-  app.get('/admin/audit.csv', auditCalls(pipeline, 'console', () => 'auditCsv', present), async (req, res, next) => {
-    try {
+  // Client-side routes of the app: every other page under /admin is its index.html.
+  app.get(['/admin', '/admin/{*route}'], (_req, res) => sendPage(dir, 'index.html', res));
+}
+
+/**
+ * `GET /admin/audit.csv`, a call of the console's: a download link cannot send X-Studio-Console, so it carries
+ * the session's csrf token instead (`me { csrfToken }`), checked beside the cookie; the user's role must grant
+ * `audit:read`.
+ */
+export function auditExportEndpoint(pipeline: Pipeline, logger: Logger): EndpointSpec {
+  const { services } = pipeline;
+  const endpoint = (req: Request, res: ServerResponse) => {
+    const call = startCall(req, 'console', 'auditCsv', pipeline.trust);
+    call.headers.set('Content-Security-Policy', CSP);
+    call.headers.set('Cache-Control', 'no-store');
+    const log = (req as Request & { log?: Logger }).log ?? logger;
+    void serve(pipeline, call, plainErrors, log, async () => {
+      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1)) as Query;
       const session = await cookieSession(services, req);
-      const csrf = typeof req.query.csrf === 'string' ? req.query.csrf : '';
+      const csrf = typeof query.csrf === 'string' ? query.csrf : '';
       if (!session || !sameText(csrf, csrfToken(services.serverKey, session.tokenHash))) {
-        return res.status(401).type('text').send('Sign in to the console and use its export link');
+        throw new Unauthenticated('Sign in to the console and use its export link');
       }
-      res.locals.caller = consoleCaller(session.user);
-      if (!ROLE_SCOPES[session.user.role].has('audit:read')) {
-        res.locals.audit = { resourceType: 'auditCsv', action: 'READ', deniedScope: 'audit:read' };
-        return res.status(403).type('text').send('Missing required scope: audit:read');
-      }
-      const search = auditSearch(req.query);
-      if (typeof search === 'string') return res.status(400).type('text').send(search);
-      res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
-      res.setHeader('Cache-Control', 'no-store');
+      call.caller = consoleCaller(session.user);
+      authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
+      const search = auditSearch(query);
+      if (typeof search === 'string') throw new Invalid('from', 'format', search);
       const lines = [CSV_COLUMNS.join(',')];
       for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
         const { rows } = await searchAudit(services.orm, session.user.companyId, search, { offset, limit: CSV_BATCH });
         for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
         if (rows.length < CSV_BATCH) break;
       }
-      res.send(`${lines.join('\r\n')}\r\n`);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  // Client-side routes of the app: every other page under /admin is its index.html.
-  app.get(['/admin', '/admin/{*route}'], (_req, res) => sendPage(dir, 'index.html', res));
+      return {
+        status: 200,
+        body: `${lines.join('\r\n')}\r\n`,
+        type: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': 'attachment; filename="audit-log.csv"' },
+      };
+    }).then((reply) => answer(req, res, call, reply));
+  };
+  return { methods: ['GET', 'HEAD'], path: '/admin/audit.csv', endpoint };
 }
 
 /**
  * GraphiQL, offline, for a browser that opens /graphql outside production; `?sandbox` (or a console not
- * built) keeps Apollo Sandbox's landing page for people online.
+ * built) keeps Apollo Sandbox's landing page for people online. True when it answered.
  */
-export function graphqlExplorerPage(services: Services): RequestHandler {
+export function graphqlExplorerPage(services: Services): (req: Request, res: ServerResponse) => boolean {
   const page = join(services.config.CONSOLE_DIR, 'explorer.html');
-  return (req, res, next) => {
-    const browser = req.method === 'GET' && req.accepts(['json', 'html']) === 'html' && !('query' in req.query);
-    if (services.config.production || !browser || 'sandbox' in req.query || !existsSync(page)) return next();
-    securityHeaders(req, res, () => sendPage(services.config.CONSOLE_DIR, 'explorer.html', res));
+  return (req, res) => {
+    if (services.config.production || req.method !== 'GET') return false;
+    const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+    if ('query' in query || 'sandbox' in query || accepts(req).type(['json', 'html']) !== 'html' || !existsSync(page)) return false;
+    const html = readFileSync(page);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': html.length,
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(html);
+    return true;
   };
 }

@@ -3,7 +3,6 @@
  * the client's own `X-Request-Id` when it is a sensible token, else a fresh UUID. The response echoes it.
  */
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -12,13 +11,4 @@ export const HEADER = 'X-Request-Id';
 /** The id of a request that sent this `X-Request-Id` header (or none). */
 export function requestIdOf(given: string | string[] | undefined): string {
   return typeof given === 'string' && CLIENT_ID.test(given) ? given : randomUUID();
-}
-
-export function assignRequestId(): RequestHandler {
-  return (req, res, next) => {
-    const id = requestIdOf(req.headers['x-request-id']);
-    req.id = id;
-    res.setHeader(HEADER, id);
-    next();
-  };
 }

@@ -4,37 +4,31 @@
  * rather than run on a connection about to be cut; requests already running are answered with
  * `Connection: close`, so their clients send nothing more on that connection.
  */
-import type { ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Unavailable } from '../domain/errors.ts';
-import { presenterOf, type ErrorPresenters } from './errors.ts';
+import type { ErrorShape } from '../pipeline/call.ts';
+import { pathOf } from '../pipeline/http.ts';
 
 export interface StopGate {
-  admit: RequestHandler;
-  /** For answers given before Express (rest/hits.ts): false once shut (Express then refuses), else tracks the response. */
-  enter(res: ServerResponse): boolean;
+  /** False once shut (the request is then answered 503); else tracks the response until it closes. */
+  enter(req: IncomingMessage, res: ServerResponse): boolean;
   shut(): void;
 }
 
-export function stopGate(presenters: ErrorPresenters): StopGate {
+export function stopGate(errorsOf: (path: string) => ErrorShape): StopGate {
   const running = new Set<ServerResponse>();
   let shut = false;
-  const enter = (res: ServerResponse) => {
-    if (shut) return false;
-    running.add(res);
-    res.once('close', () => running.delete(res));
-    return true;
-  };
   return {
-    enter,
-    admit: (req, res, next) => {
+    enter: (req, res) => {
       if (shut) {
-        res.setHeader('Connection', 'close');
-        presenterOf(presenters, req)(res, new Unavailable('The server is shutting down: send the request again', 1));
-        return;
+        const reply = errorsOf(pathOf(req.url)).present(new Unavailable('The server is shutting down: send the request again', 1));
+        res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+        res.end(reply.body);
+        return false;
       }
-      enter(res);
-      next();
+      running.add(res);
+      res.once('close', () => running.delete(res));
+      return true;
     },
     shut: () => {
       shut = true;

@@ -1,55 +1,44 @@
 /**
- * What this service serves over HTTP: the GraphQL schema with its per-request context and the pipeline's
- * plugin and executor, and the REST surfaces over the same schema, executor and pipeline.
+ * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
+ * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
-import type { Request, Response } from 'express';
-import type { GraphqlContext } from '../../resolvers/context.ts';
+import type { ApolloServer } from '@apollo/server';
 import { DELIVERY_LOG_TYPE } from '../../resolvers/admin/index.ts';
 import { buildSchema } from '../../resolvers/index.ts';
-import { presentM2mError } from '../../rest/m2m/errors.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
-import { serveOauthMetadata } from '../../rest/m2m/oauth-metadata.ts';
-import { m2mOpenApi } from '../../rest/m2m/openapi.ts';
-import { cacheHits } from '../../rest/hits.ts';
-import { presentV1Error } from '../../rest/v1/errors.ts';
-import { compileV1Routes, V1_BASE_PATH, v1Errors, v1Surface } from '../../rest/v1/index.ts';
-import { v1OpenApi } from '../../rest/v1/openapi.ts';
+import { m2mErrors } from '../../rest/m2m/errors.ts';
+import { unknownPaths, type RestSurface } from '../../rest/route.ts';
+import { v1Errors } from '../../rest/v1/errors.ts';
+import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts';
+import { raiseCacheVersions } from '../db/cache-versions.ts';
+import { authenticateBearer } from '../pipeline/authenticate.ts';
+import type { GraphqlContext } from '../pipeline/context.ts';
+import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
-import { graphqlPipeline } from '../pipeline/graphql-plugin.ts';
-import { admit, auditCalls, authenticate, callerOf, type ErrorPresenter } from '../pipeline/http.ts';
+import { answer, startCall } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
-import { Executor } from '../pipeline/operations.ts';
-import { admitAnonymousByAddress, isApiCaller } from '../pipeline/anonymous-limits.ts';
-import { authenticateConsole, consoleExchange } from '../pipeline/console.ts';
-import { unstorableInputPlugin } from '../pipeline/input-guards.ts';
+import { serve } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
-import type { AppOptions } from './app.ts';
-import { graphqlExplorerPage, mountConsole } from './console-routes.ts';
-
-/** GraphQL errors outside an operation (bad token, rate limit) in the GraphQL response shape. */
-export const presentGraphqlError: ErrorPresenter = (res, error) => {
-  const status = error.code === 'UNAUTHENTICATED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : error.code === 'SERVICE_UNAVAILABLE' ? 503 : 400;
-  if (error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(error.details.retryAfter));
-  res.status(status).json({ errors: [{ message: error.message, extensions: { code: error.code } }] });
-};
+import type { AppOptions, EndpointSpec } from './app.ts';
+import { auditExportEndpoint, graphqlExplorerPage, mountConsole } from './console-routes.ts';
 
 export interface Surfaces extends AppOptions<GraphqlContext> {
   pipeline: Pipeline;
+  /** The REST surfaces, whose doors further endpoints (tests' own) can take. */
+  rest: { m2m: RestSurface; v1: RestSurface };
 }
 
 export async function serviceSurfaces(services: Services): Promise<Surfaces> {
-  const { config } = services;
+  const { config, logger } = services;
   const schema = buildSchema();
-  const executor = new Executor(schema);
-  const pipeline = await createPipeline(services);
-  const m2mRoutes = compileM2mRoutes(schema);
-  const v1Routes = compileV1Routes(schema);
+  const pipeline = await createPipeline(services, schema);
+  const m2m = m2mSurface(pipeline, compileM2mRoutes(schema), logger);
+  const v1 = v1Surface(pipeline, compileV1Routes(schema), logger);
   const graphql = graphqlPipeline({
+    pipeline,
     schema,
-    executor,
-    cache: pipeline.cache,
     production: config.production,
     limits: {
       maxDepth: config.GRAPHQL_MAX_DEPTH,
@@ -58,53 +47,36 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
     },
   });
-  // A delivery writes to the log that `webhookDeliveries` reads: cached reads of it are dropped.
-  const webhooks = await createWebhookWorker(services, (companyId) => pipeline.cache.invalidate(companyId, [DELIVERY_LOG_TYPE]));
-  const sdlReaders = [authenticate(pipeline, 'm2m', presentGraphqlError, { optional: !config.production })];
+  // A delivery writes to the log that `webhookDeliveries` reads: its cached reads are left behind.
+  const webhooks = await createWebhookWorker(services, async (companyId) => {
+    pipeline.versions.apply(companyId, await raiseCacheVersions(pipeline.reads, companyId, [DELIVERY_LOG_TYPE]));
+  });
+  const sdl = printSubgraphSchema(schema);
+  const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
+    ...m2m.endpoints,
+    ...v1.endpoints,
+    { methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger, explorer: graphqlExplorerPage(services) }) },
+    { methods: ['GET', 'HEAD'], path: '/graphql/schema.graphql', endpoint: schemaEndpoint(pipeline, sdl) },
+    auditExportEndpoint(pipeline, logger),
+  ];
   return {
     pipeline,
-    errorPresenters: { '/graphql': presentGraphqlError, [config.M2M_BASE_PATH]: presentM2mError, [V1_BASE_PATH]: presentV1Error },
+    rest: { m2m: m2m.surface, v1: v1.surface },
     graphql: {
       schema,
       gateway: graphql.gateway,
-      context: async (req: Request, res: Response) => {
-        const context = pipeline.context(callerOf(res), String(req.id ?? ''));
-        context.console = consoleExchange(services, pipeline, req, res);
-        // The plugin fills in the operation's action, root fields and denials before the audit entry is written.
-        res.locals.audit = context.outcome;
-        return context;
-      },
-      plugins: [unstorableInputPlugin(), graphql.plugin],
+      plugins: [graphql.plugin],
       maxTokens: config.GRAPHQL_MAX_TOKENS,
-      formatError: graphqlErrorFormatter(services.logger.child({ component: 'graphql' })),
-      before: [
-        graphqlExplorerPage(services),
-        auditCalls(pipeline, 'graphql', () => 'graphql', presentGraphqlError),
-        authenticate(pipeline, 'm2m', presentGraphqlError, { optional: true }),
-        authenticateConsole(services),
-        admit(pipeline.limits.m2m, presentGraphqlError, (_req, res) => (isApiCaller(res) ? callerOf(res)!.id : undefined)),
-        admitAnonymousByAddress(pipeline.addressLimits.anonymousGraphql, presentGraphqlError),
-      ],
+      formatError: graphqlErrorFormatter(logger.child({ component: 'graphql' })),
     },
-    frontDoor: (tools) =>
-      cacheHits(
-        pipeline,
-        [
-          { base: config.M2M_BASE_PATH, surface: 'm2m', routes: m2mRoutes, limits: pipeline.limits.m2m },
-          { base: V1_BASE_PATH, surface: 'v1', routes: v1Routes, limits: pipeline.limits.v1 },
-        ],
-        tools,
-      ),
+    endpoints,
+    surfaces: [
+      { prefix: config.M2M_BASE_PATH, errors: m2mErrors, unknown: unknownPaths({ pipeline, surface: m2m.surface, logger }) },
+      { prefix: V1_BASE_PATH, errors: v1Errors, unknown: unknownPaths({ pipeline, surface: v1.surface, logger }) },
+      { prefix: '/graphql', errors: graphqlErrors },
+    ],
     mount: (app) => {
-      const sdl = printSubgraphSchema(schema);
-      // In production the schema is not for anyone who asks: it needs a token, as `_service { sdl }` does.
-      app.get('/graphql/schema.graphql', auditCalls(pipeline, 'graphql', () => 'schema', presentGraphqlError), ...sdlReaders, (_req, res) => {
-        res.type('text/plain; charset=utf-8').send(sdl);
-      });
-      mountConsole(app, services, pipeline, presentGraphqlError);
-      serveOauthMetadata(app, config.M2M_BASE_PATH);
-      app.use(config.M2M_BASE_PATH, m2mSurface(services, pipeline, executor, m2mRoutes, m2mOpenApi(m2mRoutes, config.M2M_BASE_PATH)));
-      app.use(V1_BASE_PATH, v1Surface(services, pipeline, executor, v1Routes, v1OpenApi(v1Routes, V1_BASE_PATH)), v1Errors);
+      mountConsole(app, services);
       webhooks.start();
     },
     onClose: async () => {
@@ -112,4 +84,16 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       await pipeline.close();
     },
   };
+
+  /** The subgraph's SDL, for federation tooling: in production, for callers with a token only, as `_service { sdl }`. */
+  function schemaEndpoint(p: Pipeline, text: string): EndpointSpec['endpoint'] {
+    return (req, res) => {
+      const call = startCall(req, 'graphql', 'schema', p.trust);
+      const log = (req as { log?: typeof logger }).log ?? logger;
+      void serve(p, call, graphqlErrors, log, async () => {
+        await authenticateBearer(p, call, 'm2m', req.headers.authorization, !config.production);
+        return { status: 200, body: text, type: 'text/plain; charset=utf-8' };
+      }).then((reply) => answer(req, res, call, reply));
+    };
+  }
 }

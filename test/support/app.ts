@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { openOrm, poolSettings } from '../../src/db/orm.ts';
@@ -14,7 +16,9 @@ import { systemClock, type Clock } from '../../src/domain/clock.ts';
 import type { AppOptions } from '../../src/server/app.ts';
 import { startServer } from '../../src/server/server.ts';
 import { serviceSurfaces, type Surfaces } from '../../src/server/surfaces.ts';
-import type { Pipeline } from '../../src/pipeline/index.ts';
+import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../../src/pipeline/graphql.ts';
+import { graphqlErrorFormatter } from '../../src/pipeline/graphql-errors.ts';
+import { createPipeline, type Pipeline } from '../../src/pipeline/index.ts';
 import type { Services } from '../../src/services.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
@@ -93,5 +97,31 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await server.close();
       await close();
     },
+  };
+}
+
+/**
+ * A server of the service's shell around a tiny schema (`{ hello }`), through the same pipeline and /graphql
+ * door as the service's own: for suites that test the shell (probes, ids, metrics, shutdown) rather than the
+ * product. `mount` adds Express routes beside the console's.
+ */
+export function tinySurfaces(mount?: (app: Express) => void) {
+  return async (services: Services): Promise<AppOptions<any>> => {
+    const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
+    const pipeline = await createPipeline(services, schema);
+    const { config } = services;
+    const graphql = graphqlPipeline({
+      pipeline,
+      schema,
+      production: config.production,
+      limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxAliases: config.GRAPHQL_MAX_ALIASES, maxCost: config.GRAPHQL_MAX_COST, maxTokens: config.GRAPHQL_MAX_TOKENS },
+    });
+    return {
+      graphql: { schema, gateway: graphql.gateway, plugins: [graphql.plugin], formatError: graphqlErrorFormatter(services.logger) },
+      endpoints: (apollo) => [{ methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger: services.logger }) }],
+      surfaces: [{ prefix: '/graphql', errors: graphqlErrors }],
+      ...(mount && { mount }),
+      onClose: () => pipeline.close(),
+    };
   };
 }

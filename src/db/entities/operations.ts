@@ -134,6 +134,20 @@ export const IdempotencyKey = defineEntity({
 export type IIdempotencyKey = InferEntity<typeof IdempotencyKey>;
 
 /**
+ * The read cache's version of one type of one company (src/db/cache-versions.ts): raised by each write's
+ * transaction, read by every instance to key its cached answers.
+ */
+export const CacheVersion = defineEntity({
+  name: 'CacheVersion',
+  properties: {
+    company: () => p.manyToOne(Company).primary().deleteRule('cascade'),
+    type: p.string().primary(),
+    version: p.bigint(),
+  },
+});
+export type ICacheVersion = InferEntity<typeof CacheVersion>;
+
+/**
  * One row: an HMAC of a fixed label under the server key the database's secrets are stored with, so that
  * a start with another SERVER_KEY is refused instead of failing every secret silently (src/db/server-key-check.ts).
  */

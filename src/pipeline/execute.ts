@@ -1,18 +1,20 @@
 /**
- * Operations as the pipeline runs them. A document is prepared once (parsed, validated, analysed): the
- * server's own REST route documents when a surface is mounted, a client's `/graphql` document once per
- * distinct text. Per request, the pipeline then decides who may see what (scopes), refuses client documents
- * over the limits, and executes on the plain schema, or, when some fields are denied, on the guarded one.
+ * Step 5, execute: operations as the pipeline runs them. A document is prepared once (parsed, validated,
+ * analysed): the server's own REST route documents when a surface is mounted, a client's `/graphql` document
+ * once per distinct text. A query runs compiled (graphql-jit); a mutation runs with each root field in a
+ * savepoint of its write's transaction (src/pipeline/commit.ts), which records the fields that committed.
  */
+import { getDirective, mapSchema, MapperKind } from '@graphql-tools/utils';
 import {
-  execute, getVariableValues, GraphQLError, parse, validate, type OperationDefinitionNode, type DocumentNode, type ExecutionResult, type GraphQLSchema,
+  defaultFieldResolver, execute, getVariableValues, GraphQLError, parse, validate,
+  type DocumentNode, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { databaseUnavailable } from '../db/pool.ts';
-import { DomainError, Unauthenticated } from '../domain/errors.ts';
-import { analyseOperation, operationCost, operationOf, type OperationAnalysis, type ScopeRequirement } from './analysis.ts';
+import { DomainError } from '../domain/errors.ts';
+import { analyseOperation, operationCost, operationOf, type OperationAnalysis } from './analysis.ts';
 import type { GraphqlContext } from './context.ts';
-import { deniedFields, guardScopes, requiredScopes } from './scopes.ts';
+import { databaseUnavailable } from './database.ts';
+import { requiredScopes } from './scopes.ts';
 
 export interface PreparedOperation {
   document: DocumentNode;
@@ -68,17 +70,6 @@ export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analy
   }
 }
 
-/**
- * Decides what the caller of an operation may see: an operation touching guarded fields needs a caller,
- * and the fields whose scope the caller lacks are denied (they answer FORBIDDEN, the rest stands).
- */
-export function authorise(requirements: readonly ScopeRequirement[], context: GraphqlContext): void {
-  if (!requirements.length) return;
-  if (!context.caller) throw new Unauthenticated('Authentication required: send Authorization: Bearer <access token>');
-  const denied = deniedFields(requirements, context.caller.scopes);
-  if (denied.size) context.deniedFields = denied;
-}
-
 type Compiled = { operation: OperationDefinitionNode; query: CompiledQuery } | null;
 
 /**
@@ -98,47 +89,70 @@ function withGraphqlErrors(result: ExecutionResult): ExecutionResult {
 }
 
 /**
- * Executes operations on the plain schema, or on the guarded one when the context denies fields. A query is
- * compiled once per document and schema (graphql-jit) into a function that runs it, after graphql-js has
- * checked its variables (so their errors and defaults are graphql-js's own). Mutations, and any document
- * the compiler cannot take, run through graphql-js: they are few, and each is dominated by its writes.
+ * The schema with each root mutation field run through the context's savepoint (when the operation runs in
+ * a write's transaction), so that a field that fails rolls back only its own work.
+ */
+function inSavepoints(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.MUTATION_ROOT_FIELD]: (field, name) => {
+      const resolve: GraphQLFieldResolver<unknown, GraphqlContext> = field.resolve ?? defaultFieldResolver;
+      return {
+        ...field,
+        resolve: (source, args, context: GraphqlContext, info) =>
+          context.savepoint ? context.savepoint(name, async () => resolve(source, args, context, info)) : resolve(source, args, context, info),
+      };
+    },
+  });
+}
+
+/**
+ * Executes operations. A query is compiled once per document (graphql-jit) into a function that runs it,
+ * after graphql-js has checked its variables (so their errors and defaults are graphql-js's own). Mutations,
+ * and any document the compiler cannot take, run through graphql-js: they are few, each dominated by its
+ * writes, and their root fields run one after another, each in its savepoint.
  */
 export class Executor {
   readonly schema: GraphQLSchema;
-  readonly #guarded: GraphQLSchema;
+  readonly #writes: GraphQLSchema;
   readonly #compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
+  readonly #invalidates = new Map<string, readonly string[]>();
 
   constructor(schema: GraphQLSchema) {
     this.schema = schema;
-    this.#guarded = guardScopes(schema);
+    this.#writes = inSavepoints(schema);
+    for (const [name, field] of Object.entries(schema.getMutationType()?.getFields() ?? {})) {
+      this.#invalidates.set(name, (getDirective(schema, field, 'invalidates')?.[0]?.types as string[] | undefined) ?? []);
+    }
   }
 
   async execute(document: DocumentNode, context: GraphqlContext, variables: Record<string, unknown> | undefined, operationName?: string | null): Promise<ExecutionResult> {
-    const guarded = !!context.deniedFields?.size;
-    const schema = guarded ? this.#guarded : this.schema;
-    const compiled = this.#compile(document, schema, guarded, operationName);
+    const compiled = this.#compile(document, operationName);
     let result: ExecutionResult;
     if (compiled) {
-      const coerced = getVariableValues(schema, compiled.operation.variableDefinitions ?? [], variables ?? {});
+      const coerced = getVariableValues(this.schema, compiled.operation.variableDefinitions ?? [], variables ?? {});
       result = coerced.errors ? { errors: coerced.errors } : withGraphqlErrors(await compiled.query.query(undefined, context, variables ?? {}));
     } else {
+      const schema = context.savepoint ? this.#writes : this.schema;
       result = await execute({ schema, document, contextValue: context, variableValues: variables, operationName: operationName ?? undefined });
     }
-    const denial = result.errors?.find((e) => (e.originalError as DomainError | undefined)?.code === 'FORBIDDEN');
-    if (denial) context.outcome.deniedScope = String((denial.originalError as DomainError).details.scope);
     return withDatabaseOutages(result);
   }
 
-  #compile(document: DocumentNode, schema: GraphQLSchema, guarded: boolean, operationName?: string | null): Compiled {
+  /** The types whose cached reads the committed root mutation fields changed (their `@invalidates`). */
+  invalidatedBy(fields: readonly string[]): string[] {
+    return [...new Set(fields.flatMap((field) => this.#invalidates.get(field) ?? []))].sort();
+  }
+
+  #compile(document: DocumentNode, operationName?: string | null): Compiled {
     let forDocument = this.#compiled.get(document);
     if (!forDocument) this.#compiled.set(document, (forDocument = new Map()));
-    const key = `${guarded ? 'guarded' : 'plain'} ${operationName ?? ''}`;
+    const key = operationName ?? '';
     let compiled = forDocument.get(key);
     if (compiled === undefined) {
       compiled = null;
       const operation = operationOf(document, operationName);
       if (operation?.operation === 'query') {
-        const made = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: false });
+        const made = compileQuery(this.schema, document, operationName ?? undefined, { customJSONSerializer: false });
         if (isCompiledQuery(made)) compiled = { operation, query: made };
       }
       forDocument.set(key, compiled);

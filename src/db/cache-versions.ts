@@ -1,0 +1,47 @@
+/**
+ * The read cache's versions, one per company and type, kept in PostgreSQL. A write raises the versions of
+ * the types it changes inside its own transaction, and announces them on CACHE_VERSION_CHANNEL (PostgreSQL
+ * delivers a NOTIFY only when its transaction commits). Cached answers are keyed by these versions, so a
+ * version can never move before the change it stands for is visible, and no store that loses or keeps
+ * entries (Redis away, restarted with its data) can bring a superseded answer back.
+ */
+import type { SqlRunner } from './reads.ts';
+
+export const CACHE_VERSION_CHANNEL = 'cache_versions';
+
+/** A company's versions by type; a type never written has none (version 0). */
+export type Versions = Record<string, number>;
+
+/** What a NOTIFY on CACHE_VERSION_CHANNEL carries: `{"c": companyId, "v": {type: version}}`. */
+export interface VersionNotice {
+  c: string;
+  v: Versions;
+}
+
+const toVersions = (rows: { type: string; version: string }[]): Versions => Object.fromEntries(rows.map((r) => [r.type, Number(r.version)]));
+
+/**
+ * Raises the versions of `types` of a company in the caller's transaction and announces them at its commit.
+ * Rows are locked in the order of their type names, so concurrent writes of one company never deadlock here.
+ */
+export async function raiseCacheVersions(runner: SqlRunner, companyId: string, types: readonly string[]): Promise<Versions> {
+  if (!types.length) return {};
+  const rows = await runner.rows<{ type: string; version: string }>(
+    `with raised as (
+       insert into cache_version (company_id, type, version)
+       select $1, t, 1 from unnest($2::text[]) as t order by t
+       on conflict (company_id, type) do update set version = cache_version.version + 1
+       returning type, version
+     ), announced as (
+       select pg_notify($3, json_build_object('c', $1::text, 'v', json_object_agg(type, version))::text) from raised
+     )
+     select type, version::text as version from raised, announced`,
+    [companyId, [...new Set(types)].sort(), CACHE_VERSION_CHANNEL],
+  );
+  return toVersions(rows);
+}
+
+/** Every version of a company, as committed now. */
+export async function companyCacheVersions(runner: SqlRunner, companyId: string): Promise<Versions> {
+  return toVersions(await runner.rows<{ type: string; version: string }>('select type, version::text as version from cache_version where company_id = $1', [companyId]));
+}

@@ -1,0 +1,56 @@
+/**
+ * Steps 5 to 8 of a write: execute, commit, invalidate, audit. The pipeline opens the write's transaction on
+ * an entity manager of the caller's company and hands it to the work (the operation, and for an idempotent
+ * request its claim and stored answer: src/pipeline/idempotency.ts). What the work changed, its outbox rows,
+ * the cache versions of the types its committed mutations invalidate and the call's audit entry then commit
+ * together, in that one transaction. Only after the commit does this instance take the new versions (other
+ * instances hear of them from PostgreSQL at the same commit), and only then does the answer leave.
+ *
+ * An answer of 500 or more (the database went away, say) rolls everything back; its audit entry is then
+ * written on its own (step 8 of src/pipeline/run.ts).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { raiseCacheVersions } from '../db/cache-versions.ts';
+import { TransactionRunner } from '../db/reads.ts';
+import { companyEm } from '../db/scope.ts';
+import type { Call } from './call.ts';
+import type { Pipeline } from './index.ts';
+import { auditEntry } from './run.ts';
+
+/** What a write's work hands back: its answer's status, the types its committed work changed, and its value. */
+export interface WriteOutcome<T> {
+  status: number;
+  changed: readonly string[];
+  value: T;
+}
+
+/** The write's transaction, as its work sees it. */
+export interface WriteTransaction {
+  em: EntityManager;
+  /** Statements in the transaction, outside any entity. */
+  runner: TransactionRunner;
+}
+
+export async function inWriteTransaction<T>(pipeline: Pipeline, call: Call, work: (tx: WriteTransaction) => Promise<WriteOutcome<T>>): Promise<T> {
+  const companyId = call.caller!.companyId;
+  const em = companyEm(pipeline.services.orm, companyId);
+  await em.begin();
+  const runner = new TransactionRunner(em, pipeline.reads);
+  let outcome: WriteOutcome<T>;
+  try {
+    outcome = await work({ em, runner });
+    if (outcome.status >= 500) {
+      await em.rollback();
+      return outcome.value;
+    }
+    const versions = await raiseCacheVersions(runner, companyId, outcome.changed);
+    await pipeline.audit.recordIn(runner, auditEntry(pipeline, call, outcome.status));
+    await em.commit();
+    call.audited = true;
+    pipeline.versions.apply(companyId, versions);
+  } catch (error) {
+    await em.rollback().catch(() => {});
+    throw error;
+  }
+  return outcome.value;
+}

@@ -1,0 +1,222 @@
+/**
+ * The /graphql door: clients' documents, through Apollo Server 5, on the pipeline's steps. The door makes
+ * the call and runs steps 1 and 2 (a bearer token, or the console's session; the caller's or the address's
+ * limits); Apollo Server then parses and validates the document, and this plugin runs steps 3 to 7 inside
+ * its request: limits of the document (depth, aliases, cost), authorise the whole operation, the cache (a
+ * hit is confirmed by its audit entry), and the pipeline's own executor (a mutation in a write's
+ * transaction: src/pipeline/commit.ts). Step 8, the audit entry, and the answer follow in the frame.
+ */
+import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin } from '@apollo/server';
+import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
+import { HeaderMap } from '@apollo/server';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { DomainError, Unauthenticated } from '../domain/errors.ts';
+import { admit } from './admit.ts';
+import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
+import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
+import { authorise } from './authorise.ts';
+import type { Lookup } from './cache.ts';
+import { json, type Call, type ErrorShape, type Reply } from './call.ts';
+import { inWriteTransaction } from './commit.ts';
+import { authenticateConsole, consoleExchange, isConsoleRequest } from './console.ts';
+import type { GraphqlContext } from './context.ts';
+import { checkLimits, type QueryLimits } from './execute.ts';
+import { answer, readBody, startCall, type Endpoint, type Request } from './http.ts';
+import type { Pipeline } from './index.ts';
+import { inputProblem, literalProblem } from './input-guards.ts';
+import { serve, servedFromCache } from './run.ts';
+import { errorHeaders, httpStatus } from './status.ts';
+
+type GatewayInterface = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
+
+/** Distinct documents remembered with their analysis; past it, the oldest is forgotten. */
+const ANALYSES_KEPT = 2_000;
+
+/** The root fields that describe the service itself: in production only a caller with a token may ask for them. */
+const SERVICE_FIELDS = /(^|,)_service(,|$)/;
+
+/** GraphQL's shape of the vocabulary: `{"errors": [{message, extensions: {code, ...details}}]}`. */
+export const graphqlErrors: ErrorShape = {
+  present: (error) => json(httpStatus(error.code), { errors: [{ message: error.message, extensions: { ...error.details, code: error.code } }] }, errorHeaders(error)),
+  internal: () => json(500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+};
+
+/** An error of the vocabulary raised before execution, with the HTTP status Apollo Server answers it with. */
+const beforeExecution = (error: DomainError) =>
+  new GraphQLError(error.message, { originalError: error, extensions: { ...error.details, code: error.code, http: { status: httpStatus(error.code) } } });
+
+/** A result whose database was away answers 503 with `Retry-After`, as the REST surfaces do; any other, 200. */
+function statusOf(result: ExecutionResult): number {
+  return result.errors?.some((error) => (error.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') ? 503 : 200;
+}
+
+export interface GraphqlPipelineOptions {
+  pipeline: Pipeline;
+  schema: GraphQLSchema;
+  limits: QueryLimits;
+  /** In production, `_service { sdl }` needs a token like everything else. */
+  production: boolean;
+}
+
+/** Steps 3 to 7 inside Apollo Server: its plugin, and the gateway through which it executes with the pipeline's executor. */
+export function graphqlPipeline({ pipeline, schema, limits, production }: GraphqlPipelineOptions): { plugin: ApolloServerPlugin<GraphqlContext>; gateway: GatewayInterface } {
+  const { cache, executor } = pipeline;
+  const analyses = new Map<string, OperationAnalysis>();
+  const analysisOf = (key: string, make: () => OperationAnalysis | undefined) => {
+    let analysis = analyses.get(key);
+    if (!analysis) {
+      analysis = make();
+      if (!analysis) return undefined;
+      if (analyses.size >= ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
+      analyses.set(key, analysis);
+    }
+    return analysis;
+  };
+  /** Each request's analysis, and the cache entry it looked up and missed (to be filled once it succeeds). */
+  const analysed = new WeakMap<GraphqlContext, OperationAnalysis>();
+  const misses = new WeakMap<GraphqlContext, Lookup<Record<string, unknown>>>();
+
+  const plugin: ApolloServerPlugin<GraphqlContext> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operationName, request, contextValue, queryHash }) {
+          const analysis = analysisOf(`${queryHash}:${operationName ?? ''}`, () => analyseOperation(schema, document, operationName, limits.maxCost));
+          if (!analysis) return;
+          const { call } = contextValue;
+          call.action = analysis.kind === 'mutation' ? 'UPDATE' : 'READ';
+          call.resource = analysis.rootFields;
+          call.operationName = analysis.name;
+          const unstorable = inputProblem(request.variables ?? {}) ?? literalProblem(document);
+          if (unstorable) throw beforeExecution(unstorable);
+          checkLimits(schema, document, analysis, request.variables ?? {}, limits);
+          try {
+            if (production && !call.caller && SERVICE_FIELDS.test(analysis.rootFields)) throw new Unauthenticated(MISSING_TOKEN);
+            authorise(call, requirementsFor(schema, document, analysis, request.variables ?? {}));
+          } catch (error) {
+            throw error instanceof DomainError ? beforeExecution(error) : error;
+          }
+          analysed.set(contextValue, analysis);
+        },
+
+        async responseForOperation({ request, contextValue, queryHash, operationName, response }) {
+          const { call } = contextValue;
+          const analysis = analysed.get(contextValue);
+          // A console user's answers are their own (`me`) or must be live (the audit log): not cached.
+          if (analysis?.kind !== 'query' || !cache.enabled || !call.caller || call.caller.kind === 'console') return null;
+          const read = {
+            operation: `graphql:${queryHash}:${operationName ?? ''}`,
+            companyId: call.caller.companyId,
+            scopes: call.caller.scopes,
+            variables: request.variables ?? {},
+            types: analysis.typesRead,
+          };
+          let lookup = await cache.lookup<Record<string, unknown>>(read);
+          if (lookup.entry && (await servedFromCache(pipeline, call, lookup, 200))) {
+            return { http: response.http, body: { kind: 'single', singleResult: { data: lookup.entry.value } } };
+          }
+          if (lookup.entry) lookup = await cache.lookup<Record<string, unknown>>(read);
+          misses.set(contextValue, lookup);
+          call.cache = { hit: false, ageSeconds: 0 };
+          return null;
+        },
+
+        async willSendResponse({ response, contextValue }) {
+          const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
+          const lookup = misses.get(contextValue);
+          if (lookup && result && !result.errors?.length && result.data) cache.store(lookup, result.data);
+          const { call } = contextValue;
+          const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
+          if (unavailable) {
+            response.http.status = 503;
+            call.headers.set('Retry-After', String(unavailable.extensions?.retryAfter ?? 1));
+          }
+        },
+      };
+    },
+  };
+
+  const execute = async (requestContext: GatewayGraphQLRequestContext): Promise<ExecutionResult> => {
+    const { document, request, operationName, operation } = requestContext;
+    const context = requestContext.context as GraphqlContext;
+    const variables = request.variables ?? undefined;
+    // Writes of a company run in a transaction of the pipeline's; signing in and out have no company yet.
+    if (operation?.operation !== 'mutation' || !context.call.caller) return executor.execute(document!, context, variables, operationName);
+    return inWriteTransaction(pipeline, context.call, async (tx) => {
+      const write = pipeline.context(context.call, tx.em);
+      write.console = context.console;
+      const result = await executor.execute(document!, write, variables, operationName);
+      const status = statusOf(result);
+      // Rolled back, nothing of it stands: the answer says only why.
+      const value = status >= 500 ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') } : result;
+      return { status, changed: executor.invalidatedBy(write.committed), value };
+    });
+  };
+
+  // Apollo Server executes through a gateway's executor when it has one: here, the pipeline's own.
+  const gateway: GatewayInterface = {
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => {};
+    },
+    async load() {
+      return { executor: execute };
+    },
+    async stop() {},
+  };
+  return { plugin, gateway };
+}
+
+export interface GraphqlDoorOptions {
+  pipeline: Pipeline;
+  apollo: ApolloServer<GraphqlContext>;
+  logger: Logger;
+  /** Answers a browser's visit to /graphql with an explorer page instead, when it returns true. */
+  explorer?: (req: Request, res: ServerResponse) => boolean;
+}
+
+/** Apollo Server's answer as a reply. */
+function replyOf(status: number | undefined, headers: HeaderMap, body: string): Reply {
+  const named: Record<string, string> = {};
+  let type: string | undefined;
+  for (const [name, value] of headers) {
+    if (name === 'content-type') type = value;
+    else named[name] = value;
+  }
+  return { status: status ?? 200, body, ...(type && { type }), headers: named };
+}
+
+/** The /graphql endpoint: steps 1 and 2 here, 3 to 7 inside Apollo Server, 8 and 9 in the frame. */
+export function graphqlEndpoint({ pipeline, apollo, logger, explorer }: GraphqlDoorOptions): Endpoint {
+  const { services } = pipeline;
+  return (req, res) => {
+    if (explorer?.(req, res)) return;
+    const fromConsole = isConsoleRequest(req);
+    const call = startCall(req, fromConsole ? 'console' : 'graphql', 'graphql', pipeline.trust);
+    res.once('close', () => void call.admission?.release());
+    const log = (req as Request & { log?: Logger }).log ?? logger;
+    void serve(pipeline, call, graphqlErrors, log, async () => {
+      const body = req.method === 'POST' ? await readBody(req, res) : undefined;
+      await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
+      const session = fromConsole ? await authenticateConsole(services, call, req) : null;
+      if (call.caller?.kind === 'm2m') await admit(call, pipeline.limits.m2m, call.caller.id);
+      else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
+      const context = pipeline.context(call);
+      context.console = consoleExchange(pipeline, call, req, session);
+      const headers = new HeaderMap();
+      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const url = req.url ?? '';
+      const mark = url.indexOf('?');
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
+        context: async () => context,
+      });
+      if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
+      return replyOf(response.status, response.headers, response.body.string);
+    }).then((reply) => answer(req, res, call, reply), (error: unknown) => {
+      log.error({ err: error }, 'request failed');
+      if (!res.headersSent) answer(req, res, call, graphqlErrors.internal());
+    });
+  };
+}
