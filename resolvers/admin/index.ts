@@ -14,9 +14,6 @@ import { sendTestWebhook } from '../../src/webhooks/send-test.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers, WebhookEventKind } from '../generated.ts';
 
-/** The GraphQL type of the delivery log: the worker drops cached reads of it after each attempt. */
-export const DELIVERY_LOG_TYPE = 'WebhookDeliveryAttempt';
-
 const enumKind = (kind: string) => kind.toUpperCase().replace('.', '_') as WebhookEventKind;
 const kindName = (kind: WebhookEventKind) => kind.toLowerCase().replace('_', '.') as WebhookKind;
 

@@ -3,11 +3,10 @@
  * the client asks for it (run beside the page's when the caller says so up front). Orders match the
  * indexes of the schema (customers by last name, first name, id).
  */
-import type { PageRequest } from '../domain/paging.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
-  AppointmentRow, CustomerRow, EventRow, FacilitatorRow, MediaRow, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+  AppointmentRow, CustomerRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;

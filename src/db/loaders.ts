@@ -6,12 +6,11 @@
  * company (`$1`, src/db/reads.ts).
  */
 import DataLoader from 'dataloader';
-import type { PageRequest } from '../domain/paging.ts';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
   MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
-  ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
+  PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;

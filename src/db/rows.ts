@@ -248,6 +248,12 @@ export interface VoucherRow {
 }
 
 /** A page of rows; `total` is counted only when the client selects it. */
+/** One page of a list: page from 0, and how many rows a page holds (checked by src/domain/paging.ts). */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
 export interface RowPage<T> {
   nodes: T[];
   total: () => Promise<number> | number;

@@ -1,13 +1,11 @@
 /** Offset paging as both REST surfaces and GraphQL use it: page from 0, pageSize 1..100 (default 30). */
+import type { PageRequest } from '../db/rows.ts';
 import { Invalid } from './errors.ts';
+
+export type { PageRequest };
 
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
-
-export interface PageRequest {
-  page: number;
-  pageSize: number;
-}
 
 export interface Page<T> {
   nodes: T[];

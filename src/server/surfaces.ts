@@ -4,14 +4,12 @@
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
-import { DELIVERY_LOG_TYPE } from '../../resolvers/admin/index.ts';
 import { buildSchema } from '../../resolvers/index.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mErrors } from '../../rest/m2m/errors.ts';
 import { unknownPaths, type RestSurface } from '../../rest/route.ts';
 import { v1Errors } from '../../rest/v1/errors.ts';
 import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts';
-import { raiseCacheVersions } from '../db/cache-versions.ts';
 import { authenticateBearer } from '../pipeline/authenticate.ts';
 import type { GraphqlContext } from '../pipeline/context.ts';
 import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
@@ -47,10 +45,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
     },
   });
-  // A delivery writes to the log that `webhookDeliveries` reads: its cached reads are left behind.
-  const webhooks = await createWebhookWorker(services, async (companyId) => {
-    pipeline.versions.apply(companyId, await raiseCacheVersions(pipeline.reads, companyId, [DELIVERY_LOG_TYPE]));
-  });
+  const webhooks = await createWebhookWorker(services);
   const sdl = printSubgraphSchema(schema);
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
     ...m2m.endpoints,

@@ -14,6 +14,7 @@ import type { Clock } from '../domain/clock.ts';
 import { unseal } from '../domain/credentials.ts';
 import { payloadOf } from '../domain/outbox.ts';
 import { webhookMetrics, type WebhookMetrics } from '../metrics.ts';
+import { raiseCacheVersions } from '../db/cache-versions.ts';
 import type { Services } from '../services.ts';
 import { createWebhookHttp, type WebhookHttp } from './http.ts';
 import { recordAttempt, type AttemptResult, type ClaimedDelivery } from './jobs.ts';
@@ -28,9 +29,12 @@ export interface DelivererOptions {
   clock: Clock;
   logger: Logger;
   metrics: WebhookMetrics;
-  /** Called after an attempt is written to the log (the GraphQL read cache forgets the company's log). */
-  onRecorded?: (companyId: string) => unknown;
+  /** Raises the delivery log's cache version once an attempt is written to it (src/db/cache-versions.ts). */
+  logChanged(companyId: string): Promise<unknown>;
 }
+
+/** The graph's name of the delivery log (`webhookDeliveries`), whose cached reads each attempt leaves behind. */
+export const DELIVERY_LOG_TYPE = 'WebhookDeliveryAttempt';
 
 export interface Attempted {
   status: number | null;
@@ -96,7 +100,7 @@ export function createDeliverer(options: DelivererOptions) {
     if (succeeded) logger.debug(log, 'webhook delivered');
     else logger.info({ ...log, next: result.state }, 'webhook attempt failed');
     try {
-      await options.onRecorded?.(delivery.companyId);
+      await options.logChanged(delivery.companyId);
     } catch (error) {
       logger.warn({ err: error }, 'could not drop cached webhook deliveries');
     }
@@ -110,7 +114,7 @@ export type Deliver = ReturnType<typeof createDeliverer>;
 const LEASE_MARGIN_SECONDS = 60;
 
 /** The HTTP client and deliverer of `services`, as the worker and "Send Test" both use them. */
-export async function webhookDelivery(services: Services, onRecorded?: (companyId: string) => unknown): Promise<{ deliver: Deliver; http: WebhookHttp; pool: Pool }> {
+export async function webhookDelivery(services: Services): Promise<{ deliver: Deliver; http: WebhookHttp; pool: Pool }> {
   const { config, orm } = services;
   let extraCa: string | undefined;
   if (config.WEBHOOK_CA_FILE) {
@@ -130,7 +134,7 @@ export async function webhookDelivery(services: Services, onRecorded?: (companyI
     clock: services.clock,
     logger: services.logger.child({ component: 'webhooks' }),
     metrics: webhookMetrics(orm),
-    onRecorded,
+    logChanged: (companyId) => raiseCacheVersions({ rows: async (sql, params) => (await pool.query(sql, params as unknown[])).rows }, companyId, [DELIVERY_LOG_TYPE]),
   });
   return { deliver, http, pool };
 }

@@ -65,7 +65,6 @@ export async function sendTestWebhook(
   services: Services,
   companyId: string,
   options: { kind?: WebhookKind | null; endpointId?: string | null; url?: string | null },
-  onRecorded?: (companyId: string) => unknown,
 ): Promise<TestDelivery> {
   const { orm, config, clock } = services;
   const company = await companyEm(orm, companyId).findOne(Company, { id: companyId });
@@ -99,7 +98,7 @@ export async function sendTestWebhook(
     return created;
   });
 
-  const { deliver, http } = await webhookDelivery(services, onRecorded);
+  const { deliver, http } = await webhookDelivery(services);
   try {
     const previousValid = endpoint.previousSealedSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
     const { status, error, result } = await deliver({

@@ -21,10 +21,10 @@ export interface WebhookWorker {
 
 const FAN_OUT_BATCH = 500;
 
-export async function createWebhookWorker(services: Services, onRecorded?: (companyId: string) => unknown): Promise<WebhookWorker> {
+export async function createWebhookWorker(services: Services): Promise<WebhookWorker> {
   const { config } = services;
   const logger = services.logger.child({ component: 'webhooks' });
-  const { deliver, http, pool } = await webhookDelivery(services, onRecorded);
+  const { deliver, http, pool } = await webhookDelivery(services);
   const inFlight = new Set<Promise<void>>();
   let stopped = true;
   let pollTimer: NodeJS.Timeout | undefined;
