@@ -1,6 +1,6 @@
 /**
  * `npm run bench:import`: imports a generated bundle of at least 200,000 records into a fresh database
- * and checks the rate against IMPORT.md's bar of 50,000 records per second. The clock runs from the
+ * and checks the rate against the bar of 50,000 records per second (docs/import.md). The clock runs from the
  * JSON text (parse, validate, write, commit). As a baseline from the same machine and run, it also
  * times a bare COPY of as many customer-sized rows into a temporary table without keys or indexes.
  *

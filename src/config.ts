@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (shared/contracts/OPERATING.md), validated once at start:
+ * Configuration from the environment (docs/operations.md, "Configuration"), validated once at start:
  * a bad value stops the process with a message naming the variable.
  */
 import { isIP } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The admin command line as scripts use it (shared/contracts/OPERATING.md): the real CLI in a child
+ * The admin command line as scripts use it (docs/operations.md): the real CLI in a child
  * process on a database of its own, every command with `--json`, checked against the documented shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Console users from the admin command line (shared/contracts/OPERATING.md: `user create|list|reset-password`,
+ * Console users from the admin command line (docs/operations.md: `user create|list|reset-password`,
  * their `--json` shapes), and the demo owner that `npm start` creates on an empty database.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -364,10 +364,10 @@ describe('a role that may not turn off foreign-key triggers', () => {
   });
 });
 
-describe('the example of the import contract', () => {
+describe('the example bundle of docs/import.md', () => {
   it('imports as documented', async () => {
-    const contract = await readFile(new URL('../../shared/contracts/IMPORT.md', import.meta.url), 'utf8');
-    const example = JSON.parse(/```jsonc\n([\s\S]*?)\n```/.exec(contract)![1]!);
+    const documentation = await readFile(new URL('../docs/import.md', import.meta.url), 'utf8');
+    const example = JSON.parse(/```jsonc\n([\s\S]*?)\n```/.exec(documentation)![1]!);
     const own = await testOrm();
     try {
       const em = unscopedEm(own.orm);

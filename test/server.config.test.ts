@@ -1,5 +1,5 @@
 /**
- * OPERATING.md: "Invalid values stop the process at start with a message naming the variable."
+ * docs/operations.md: "Invalid values stop the process at start with a message naming the variable."
  * Each case starts `src/main.ts` as `npm start` would, with one bad variable.
  */
 import { spawn } from 'node:child_process';

@@ -19,7 +19,7 @@ const routes: Route[] = compileV1Routes(buildSchema());
 const templateOf = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const keyOf = (route: Route) => `${route.method} ${templateOf(route.path)}`;
 
-/** README, "Decisions": the codes of `error.code` and the rules of a validation failure. */
+/** docs/v1.md, "Errors": the codes of `error.code` and the rules of a validation failure. */
 const ERROR_CODES = [
   'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR',
 ];
@@ -189,7 +189,7 @@ describe('the document', () => {
     for (const { operation } of lists) expect(operation.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/perPage' }]));
   });
 
-  it('has the error codes and validation rules of the README', () => {
+  it('has the error codes and validation rules that docs/v1.md lists', () => {
     const { Error: error, ValidationError: validation } = doc.components.schemas;
     expect(error.properties.error.properties.code.enum).toEqual(ERROR_CODES);
     expect(error.properties.error.required).toEqual(['code', 'message', 'details']);

@@ -1,5 +1,5 @@
 /**
- * Document 2, section 7 and the README's rules: every body field of every v1 POST and PUT, given a bad
+ * Document 2, section 7 and the rules of docs/v1.md: every body field of every v1 POST and PUT, given a bad
  * value, is refused with 400 `{"error": {"code": "VALIDATION_ERROR", "message", "details": {field, rule}}}`
  * naming that field and rule, changes nothing in the tables it would have written, and is refused by
  * the OpenAPI document too. The cases are generated from a short description of each endpoint's fields.

@@ -1,5 +1,5 @@
 /**
- * The `webhook` admin commands beyond set/test/deliveries (OPERATING.md lists those): list, rotate with an
+ * The `webhook` admin commands beyond set/test/deliveries (docs/operations.md lists those): list, rotate with an
  * overlap, enable/disable, Send Test of a chosen kind through the signed delivery path, redeliver by event
  * id, delete; run as scripts run them, in a child process with `--json`.
  */

@@ -26,7 +26,7 @@ const CURRENCIES = ['GBP', 'EUR', 'USD'];
 const eventKind = ruleSchema(RULES.eventKind);
 const currency = enumOf(CURRENCIES, 'ISO 4217 code of the company\'s currency.');
 
-/** Document 2's statuses, derived from the data (README: v1 customer pass `status`). */
+/** Document 2's statuses, derived from the data (docs/v1.md, "Customer passes"). */
 const CUSTOMER_PASS_STATUSES = ['active', 'pending', 'expired', 'used', 'cancelled'];
 
 const pageOf = (name: string, item: string, description: string): Schema =>
@@ -165,7 +165,7 @@ const REQUESTS: Record<string, Schema> = {
   ...bodySchemas(V1_BODIES),
 };
 
-/** README: the codes of `error.code`, with when each is answered. */
+/** docs/v1.md, "Errors": the codes of `error.code`, with when each is answered. */
 const ERROR_CODES: Record<string, string> = {
   VALIDATION_ERROR: '400: a parameter, header or body field is missing or invalid; `details` names the field and the rule.',
   UNAUTHORIZED: '401: no token, or one that is invalid or expired; or wrong credentials at `POST /auth/token`.',

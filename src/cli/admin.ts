@@ -1,5 +1,5 @@
 /**
- * The admin command line (shared/contracts/OPERATING.md, "Admin command line"): `npm run admin -- <command>`.
+ * The admin command line (docs/operations.md, "Admin command line"): `npm run admin -- <command>`.
  * Each command below is one row of that table: its options, the domain operation it runs, and what it
  * prints. Every command takes `--json`.
  */
@@ -114,7 +114,7 @@ function adminProgram(): Command {
   adminCommand<Json & { company: string; file: string; newIds?: boolean }, { imported: Record<string, number>; newIds: boolean }>(
     program,
     'import',
-    "load an import bundle (IMPORT.md) into a company, all or nothing",
+    "load an import bundle (docs/import.md) into a company, all or nothing",
     (c) =>
       c
         .requiredOption('--company <id>', 'company id (co_…)')

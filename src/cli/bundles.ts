@@ -1,5 +1,5 @@
 /**
- * `import` and `export` of a company's data as an import bundle (shared/contracts/IMPORT.md), with a
+ * `import` and `export` of a company's data as an import bundle (docs/import.md), with a
  * progress bar on a terminal while a large bundle loads.
  */
 import { Presets, SingleBar } from 'cli-progress';

@@ -1,6 +1,6 @@
 /**
  * What the `webhook` admin commands add to the domain operations: `webhook set` always prints a signing
- * secret (OPERATING.md), so setting an existing URL again rotates its secret, the previous one signing
+ * secret (docs/operations.md), so setting an existing URL again rotates its secret, the previous one signing
  * on for WEBHOOK_SECRET_OVERLAP_HOURS; and an unknown id is reported against the option that named it.
  */
 import { NotFound } from '../domain/errors.ts';

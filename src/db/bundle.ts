@@ -1,5 +1,5 @@
 /**
- * Import bundle, format 1 (shared/contracts/IMPORT.md): one JSON document with a company's data,
+ * Import bundle, format 1 (docs/import.md): one JSON document with a company's data,
  * read by import and written by export. Every collection and every id is optional; fields left out
  * take the defaults below (currency and time zone default to the company's at import).
  */

@@ -1,5 +1,5 @@
 /**
- * Database selection (OPERATING.md): DATABASE_URL when set, else the embedded PostgreSQL in
+ * Database selection (docs/operations.md): DATABASE_URL when set, else the embedded PostgreSQL in
  * DATA_DIR/pg, started here or attached to when another process of this service already runs it.
  */
 import type { Config } from '../config.ts';

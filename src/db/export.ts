@@ -1,5 +1,5 @@
 /**
- * Export of one company as an import bundle (shared/contracts/IMPORT.md), read from one consistent
+ * Export of one company as an import bundle (docs/import.md), read from one consistent
  * snapshot. Every field is written out, local datetimes in the record's own time zone, so importing
  * the bundle into an empty company reproduces the data; collections and nested lists are in a fixed
  * order, so exporting the same data twice gives the same bundle.

@@ -1,5 +1,5 @@
 /**
- * Bulk import of a bundle (shared/contracts/IMPORT.md) into one company, in one transaction: a bundle
+ * Bulk import of a bundle (docs/import.md) into one company, in one transaction: a bundle
  * with any problem imports nothing, and each problem names its place (`customers[3].email: required`).
  *
  * Speed (50,000 records/s and more) comes from three things:

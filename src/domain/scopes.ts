@@ -1,6 +1,6 @@
 /**
  * The scopes of document 1 (section 5), plus the write scopes the GraphQL mutations need
- * (shared/contracts/graphql-core.graphql). Scopes have the form `resource:permission`.
+ * (docs/graphql.md, "Scopes"). Scopes have the form `resource:permission`.
  */
 export const READ_SCOPES = [
   'customers:read',
