@@ -1,9 +1,10 @@
 /**
  * The integrator's client as an integrator gets it: typed from the OpenAPI documents the service serves,
- * `npm pack` of packages/client (its prepack compiles dist/ with tsc), the tarball installed into a scratch project with npm, its types checked by tsc against
- * a consumer file there, and plain `node` (no TypeScript loader) calling a running service through it:
- * every M2M customer page by page past a 429 of a low per-minute limit, and one v1 create sent twice
- * with the same `Idempotency-Key`.
+ * `npm pack` of packages/client (its prepack compiles dist/ with tsc), the tarball installed into a scratch
+ * project with npm, its types checked by tsc against a consumer file there, and plain `node` (no TypeScript
+ * loader) calling a running service through it: every M2M customer page by page past a 429 of a low
+ * per-minute limit (with a token asked for by the OAuth 2.0 form), and one v1 create sent twice with the
+ * same `Idempotency-Key`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -151,7 +152,7 @@ describe('@studio-booking/client, packed and installed', () => {
     await writeFile(
       join(scratch, 'settings.json'),
       JSON.stringify({
-        m2m: { baseUrl: studio.m2m, clientId: m2mCredentials.client_id, clientSecret: m2mCredentials.client_secret },
+        m2m: { baseUrl: studio.m2m, clientId: m2mCredentials.client_id, clientSecret: m2mCredentials.client_secret, tokenRequest: 'form' },
         v1: { baseUrl: studio.v1, ...v1Credentials },
         pageSize: PAGE_SIZE,
       }),

@@ -5,7 +5,7 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { StudioTokenError } from './errors.ts';
-import { transports, type ClientOptions } from './options.ts';
+import { authenticatedFetch, type ClientOptions } from './options.ts';
 import { M2M_PAGING, pages, type Getter, type ListArgs, type ListOperation, type M2mListItem, type M2mListPath } from './paging.ts';
 import type { paths } from './schema/m2m.ts';
 import type { Fetch } from './transport.ts';
@@ -42,8 +42,7 @@ export function createM2mClient(options: M2mClientOptions): M2mClient {
     if (!data) throw new StudioTokenError(response.status, error);
     return { token: data.access_token, expiresInSeconds: data.expires_in };
   };
-  const { fetch } = transports(options, requestToken, false);
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch });
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: authenticatedFetch(options, requestToken, false) });
   return Object.assign(client, {
     items: (path: string, params?: object) => pages(client as unknown as Getter, M2M_PAGING, path, params),
   }) as M2mClient;

@@ -1,4 +1,4 @@
-/** What both clients take besides their credentials, and the two transports each builds from it. */
+/** What both clients take besides their credentials, and the `fetch` each builds from it. */
 import { retryPolicy, type RetryNotice, type RetryOptions } from './retry.ts';
 import { realTiming, type Timing } from './timing.ts';
 import { TokenSource, type IssuedToken } from './tokens.ts';
@@ -18,8 +18,11 @@ export interface ClientOptions {
   timing?: Timing;
 }
 
-/** The unauthenticated `fetch` of the token request, the token source, and the authenticated `fetch` of every other call. */
-export function transports(options: ClientOptions, requestToken: (fetch: Fetch) => Promise<IssuedToken>, idempotencyKeys: boolean) {
+/**
+ * The `fetch` of every call: authenticated by tokens that `requestToken` obtains through an unauthenticated
+ * `fetch` of its own, both backing off alike.
+ */
+export function authenticatedFetch(options: ClientOptions, requestToken: (fetch: Fetch) => Promise<IssuedToken>, idempotencyKeys: boolean): Fetch {
   const common = {
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     timing: options.timing ?? realTiming,
@@ -28,5 +31,5 @@ export function transports(options: ClientOptions, requestToken: (fetch: Fetch) 
   };
   const tokenFetch = transport({ ...common, alwaysRepeatable: true });
   const tokens = new TokenSource(() => requestToken(tokenFetch), common.timing, options.tokenMarginSeconds);
-  return { tokens, fetch: transport({ ...common, tokens, idempotencyKeys }) };
+  return transport({ ...common, tokens, idempotencyKeys });
 }

@@ -4,7 +4,7 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { StudioTokenError } from './errors.ts';
-import { transports, type ClientOptions } from './options.ts';
+import { authenticatedFetch, type ClientOptions } from './options.ts';
 import { pages, V1_PAGING, type Getter, type ListArgs, type ListOperation, type V1ListItem, type V1ListPath } from './paging.ts';
 import type { paths } from './schema/v1.ts';
 import type { Fetch } from './transport.ts';
@@ -26,8 +26,7 @@ export function createV1Client(options: V1ClientOptions): V1Client {
     if (!data) throw new StudioTokenError(response.status, error);
     return { token: data.token, expiresInSeconds: data.expiresIn };
   };
-  const { fetch } = transports(options, requestToken, true);
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch });
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: authenticatedFetch(options, requestToken, true) });
   return Object.assign(client, {
     items: (path: string, params?: object) => pages(client as unknown as Getter, V1_PAGING, path, params),
   }) as V1Client;
