@@ -30,6 +30,7 @@ import {
   type RecordCounts, type RecordKind,
 } from './bundle.ts';
 import { bundleIds, withNewIds } from './bundle-ids.ts';
+import { PLAN_DEFAULTS } from './entities/subscriptions.ts';
 import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';
@@ -920,8 +921,8 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
     ['id', 'name', 'base100_price', 'currency', 'interval', 'active', 'grace_days', 'minimum_term_periods'], (i) => `subscriptionPlans[${i}]`);
   await eachValid('subscriptionPlans', raw.subscriptionPlans, subscriptionPlanSchema, problems, (p, i) => {
     plans.add(i, -1, [
-      ids.subscriptionPlans[i]!, p.name, p.base100Price, p.currency ?? company.currency, p.interval, p.active ?? true, p.graceDays ?? 7,
-      p.minimumTermPeriods ?? 1,
+      ids.subscriptionPlans[i]!, p.name, p.base100Price, p.currency ?? company.currency, p.interval, p.active ?? true,
+      p.graceDays ?? PLAN_DEFAULTS.graceDays, p.minimumTermPeriods ?? PLAN_DEFAULTS.minimumTermPeriods,
     ]);
   });
   const media = table('media', 'media', ['id', 'name', 'description', 'base100_price', 'credits', 'access_days', 'active'], (i) => `media[${i}]`);

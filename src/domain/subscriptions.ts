@@ -7,7 +7,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  Mandate, PAYMENT_STATUSES, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
+  Mandate, PAYMENT_STATUSES, PLAN_DEFAULTS, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
 } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import { periodStart } from './billing-periods.ts';
@@ -31,8 +31,11 @@ export interface NewPlanInput {
   minimumTermPeriods?: number | null;
 }
 
+/** A plan's fields once checked: its currency and interval are among those the schema holds. */
+type CheckedPlan = Omit<NewPlanInput, 'currency' | 'interval'> & Pick<ISubscriptionPlan, 'currency' | 'interval'>;
+
 export async function createSubscriptionPlan(em: EntityManager, clock: Clock, companyId: string, input: NewPlanInput): Promise<ISubscriptionPlan> {
-  const fields = checkFields({ ...input }, NEW_PLAN_FIELDS, ['description', 'active', 'graceDays', 'minimumTermPeriods']) as unknown as NewPlanInput;
+  const fields = checkFields({ ...input }, NEW_PLAN_FIELDS, ['description', 'active', 'graceDays', 'minimumTermPeriods']) as unknown as CheckedPlan;
   return inTransaction(em, companyId, async (tx) => {
     const plan = tx.create(SubscriptionPlan, {
       id: newId('plan', clock.now().getTime()),
@@ -40,11 +43,11 @@ export async function createSubscriptionPlan(em: EntityManager, clock: Clock, co
       name: fields.name,
       description: fields.description ?? '',
       base100Price: fields.base100Price,
-      currency: fields.currency as ISubscriptionPlan['currency'],
-      interval: fields.interval as ISubscriptionPlan['interval'],
+      currency: fields.currency,
+      interval: fields.interval,
       active: fields.active ?? true,
-      graceDays: fields.graceDays ?? 7,
-      minimumTermPeriods: fields.minimumTermPeriods ?? 1,
+      graceDays: fields.graceDays ?? PLAN_DEFAULTS.graceDays,
+      minimumTermPeriods: fields.minimumTermPeriods ?? PLAN_DEFAULTS.minimumTermPeriods,
     });
     await tx.flush();
     return plan;

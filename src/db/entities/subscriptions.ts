@@ -13,6 +13,8 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 /** Document 1 names the first three; CANCELLED is this service's extension: a mandate whose end date has come. */
 export const MANDATE_STATES = ['ACTIVE', 'PAUSED', 'SUSPENDED', 'CANCELLED'] as const;
 export type MandateState = (typeof MANDATE_STATES)[number];
+/** What a plan gives its mandates unless it says otherwise. */
+export const PLAN_DEFAULTS = { graceDays: 7, minimumTermPeriods: 1 } as const;
 
 export const SubscriptionPlan = defineEntity({
   name: 'SubscriptionPlan',
@@ -26,9 +28,9 @@ export const SubscriptionPlan = defineEntity({
     interval: p.enum([...PLAN_INTERVALS]),
     active: p.boolean().default(true),
     /** Days a failed charge may stay unpaid, from its period's start, before the mandate is suspended. */
-    graceDays: p.integer().default(7).check('grace_days >= 0'),
+    graceDays: p.integer().default(PLAN_DEFAULTS.graceDays).check('grace_days >= 0'),
     /** Periods a mandate runs at least: its earliest cancellation date is this many intervals after its start. */
-    minimumTermPeriods: p.integer().default(1).check('minimum_term_periods >= 1'),
+    minimumTermPeriods: p.integer().default(PLAN_DEFAULTS.minimumTermPeriods).check('minimum_term_periods >= 1'),
   },
 });
 export type ISubscriptionPlan = InferEntity<typeof SubscriptionPlan>;
