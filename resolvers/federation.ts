@@ -23,6 +23,7 @@ const entities: Record<string, keyof Loaders> = {
   VideoPurchase: 'videoPurchase',
   SubscriptionPlan: 'plan',
   Mandate: 'mandate',
+  SubscriptionCharge: 'charge',
   Voucher: 'voucher',
 };
 

@@ -17,6 +17,7 @@ import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
 import { scalars } from './scalars.ts';
+import { subscriptionResolvers } from './subscriptions/index.ts';
 
 const schemaDir = join(import.meta.dirname, '..', 'schema');
 
@@ -43,6 +44,7 @@ export function buildSchema(): GraphQLSchema {
     bookingResolvers,
     appointmentResolvers,
     catalogueResolvers,
+    subscriptionResolvers,
     referenceResolvers,
     adminResolvers,
     consoleResolvers,

@@ -68,6 +68,8 @@ const schema = z.object({
   WEBHOOK_RETENTION_DAYS: int(1, 36_500).default(30),
   /** PEM certificates trusted for webhook receivers in addition to the system's (private CAs, tests). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  /** How often each instance looks for subscription mandates with a renewal, a suspension or an end due. */
+  SUBSCRIPTION_POLL_MS: int(1, 2_147_483_647).default(60_000),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),

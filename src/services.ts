@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Clock } from './domain/clock.ts';
+import type { PaymentProvider } from './domain/subscription-payments.ts';
 
 export interface Services {
   config: Config;
@@ -11,4 +12,6 @@ export interface Services {
   logger: Logger;
   /** HMAC key for stored API secrets and sealing key for webhook secrets (src/domain/server-keys.ts). */
   serverKey: Buffer;
+  /** Collects subscription charges; none by default: they stay PENDING until marked (docs/subscriptions.md). */
+  payments?: PaymentProvider;
 }

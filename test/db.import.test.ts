@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle } from '../src/db/bundle.ts';
 import {
   Appointment, Booking, Company, Customer, Event, EventDate, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Mandate,
-  Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionPlan, Transaction, VideoPurchase, Voucher,
+  Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionCharge, SubscriptionPlan, Transaction, VideoPurchase,
+  Voucher,
 } from '../src/db/entities/index.ts';
 import { ImportError, importBundle } from '../src/db/import.ts';
 import { randomBytes } from 'node:crypto';
@@ -83,7 +84,8 @@ function validBundle() {
     subscriptionPlans: [{ id: 'plan_monthly', name: 'Unlimited monthly', base100Price: 6500, interval: 'MONTH' }],
     mandates: [
       { id: 'mandate_1', customerId: 'cust_ada', planId: 'plan_monthly', state: 'ACTIVE', createdAt: '2026-10-01T08:00:00Z',
-        grace: 7, earliestCancellationDate: '2027-01-01', renewalDate: '2026-12-01' },
+        grace: 7, earliestCancellationDate: '2027-01-01', renewalDate: '2026-12-01',
+        charges: [{ periodStart: '2026-11-01', periodEnd: '2026-11-30', base100Amount: 6500, status: 'PAID', createdAt: '2026-11-01T06:00:00Z' }] },
     ],
     vouchers: [
       { id: 'vch_welcome', code: 'WELCOME10', percentOff: 10, validFrom: '2026-01-01', validUntil: '2026-12-31', maxRedemptions: 100 },
@@ -185,6 +187,12 @@ describe('a bundle with a problem imports nothing and names the place', () => {
       'vouchers[0].percentOff: give either percentOff or base100AmountOff'],
     ['a weekly window that ends before it starts', (b) => (b.facilitators[0].weeklyWindows[0].end = '08:00'),
       'facilitators[0].weeklyWindows[0].end: must be after start'],
+    ['two live mandates of one customer on one plan', (b) => b.mandates.push({ ...b.mandates[0], id: 'mandate_2', charges: [] }),
+      /^mandates\[[01]\]\.planId: customer cust_ada already holds a mandate on plan plan_monthly that is not CANCELLED$/],
+    ['two charges of a mandate for one period', (b) => b.mandates[0].charges!.push({ ...b.mandates[0].charges![0]! }),
+      /^mandates\[0\]\.charges\[[01]\]\.periodStart: the mandate has another charge for the period starting 2026-11-01$/],
+    ['a PENDING charge with a settlement time', (b) => Object.assign(b.mandates[0].charges![0]!, { status: 'PENDING', settledAt: '2026-11-02T00:00:00Z' }),
+      'mandates[0].charges[0].settledAt: a PENDING charge is not settled'],
   ];
 
   it.each(cases)('%s', async (_, breakIt, expected) => {
@@ -232,9 +240,9 @@ describe('a valid bundle', () => {
     expect(counts).toEqual({
       customers: 2, events: 2, eventDates: 3, pricingOptions: 2, transactions: 1, bookings: 3, facilitators: 1, weeklyWindows: 2,
       dateOverrides: 2, services: 1, serviceOptions: 2, appointments: 2, passes: 1, passPurchases: 1, media: 1, videoPurchases: 1,
-      subscriptionPlans: 1, mandates: 1, vouchers: 2,
+      subscriptionPlans: 1, mandates: 1, subscriptionCharges: 1, vouchers: 2,
     });
-    expect(progress.at(-1)).toEqual([31, 31]);
+    expect(progress.at(-1)).toEqual([32, 32]);
   });
 
   it('is readable through the company entity manager', async () => {
@@ -301,7 +309,10 @@ describe('a valid bundle', () => {
     expect(await em.findOneOrFail(Media, 'media_intro')).toMatchObject({ accessDays: 30, active: true });
     expect(await em.findOneOrFail(VideoPurchase, 'media_p1')).toMatchObject({ expiresOn: '2026-12-03', currency: 'GBP', base100Price: 800 });
     expect(await em.findOneOrFail(SubscriptionPlan, 'plan_monthly')).toMatchObject({ currency: 'GBP', interval: 'MONTH' });
-    expect(await em.findOneOrFail(Mandate, 'mandate_1')).toMatchObject({ grace: 7, renewalDate: '2026-12-01' });
+    expect(await em.findOneOrFail(Mandate, 'mandate_1')).toMatchObject({ grace: 7, renewalDate: '2026-12-01', anchorDate: '2026-12-01', cancelAt: null });
+    const [charge] = await em.find(SubscriptionCharge, { mandate: 'mandate_1' });
+    expect(charge).toMatchObject({ id: expect.stringMatching(/^chg_/), periodStart: '2026-11-01', currency: 'GBP', status: 'PAID' });
+    expect(charge!.settledAt).toEqual(new Date('2026-11-01T06:00:00Z'));
     const friend = await em.findOneOrFail(Voucher, { code: 'FRIEND5' });
     expect(friend.id).toMatch(/^vch_[0-9a-z]{26}$/);
     expect(friend).toMatchObject({ percentOff: null, base100AmountOff: 500, redemptions: 0 });

@@ -50,6 +50,11 @@ const person = (id: string, firstname: string, lastname: string, mobile: string 
 });
 const weekdays = (start: string, end: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end }));
 const purchasePayment = { currency: 'GBP', base100GrossPrice: 4000, base100Discount: 0, base100NetPrice: 4000 };
+/** A mandate whose first period started on `anchor`, renewing on `renewal` and free to end from then. */
+const mandate = (id: string, customerId: string, planId: string, state: string, anchor: string, renewal: string, charges: object[] = []) => ({
+  id, customerId, planId, state, createdAt: `${anchor}T09:00:00Z`, grace: 7, anchorDate: anchor, renewalDate: renewal,
+  earliestCancellationDate: renewal, pausedAt: state === 'PAUSED' ? '2026-11-18T09:00:00Z' : null, charges,
+});
 
 const bundle = {
   format: 1,
@@ -124,6 +129,14 @@ const bundle = {
     { id: 'plan_monthly', name: 'Monthly unlimited', base100Price: 6000, interval: 'MONTH', active: true },
     { id: 'plan_weekly', name: 'Weekly flex', base100Price: 1800, interval: 'WEEK', active: true },
   ],
+  mandates: [
+    mandate('mandate_read', 'cust_bob', 'plan_monthly', 'ACTIVE', '2026-11-01', '2026-12-01', [
+      { id: 'chg_ops', periodStart: '2026-11-01', periodEnd: '2026-11-30', base100Amount: 6000, status: 'PENDING' },
+    ]),
+    mandate('mandate_pause', 'cust_ada', 'plan_monthly', 'ACTIVE', '2026-11-01', '2026-12-01'),
+    mandate('mandate_resume', 'cust_cy', 'plan_weekly', 'PAUSED', '2026-11-16', '2026-11-23'),
+    mandate('mandate_cancel', 'cust_ada', 'plan_weekly', 'ACTIVE', '2026-11-16', '2026-11-23'),
+  ],
   vouchers: [
     { id: 'vch_ten', code: 'TENOFF', description: '10% off', percentOff: 10, active: true },
     { id: 'vch_used', code: 'USEDUP', base100AmountOff: 500, maxRedemptions: 0, active: true },
@@ -145,6 +158,11 @@ const otherBundle = {
   passPurchases: [{ id: 'package_other', customerId: 'cust_other', passId: 'pass_other', creditsAllocated: 5, starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment }],
   media: [{ id: 'media_other', name: 'Other', base100Price: 1000, credits: 1 }],
   subscriptionPlans: [{ id: 'plan_other', name: 'Other', base100Price: 1000, interval: 'MONTH' }],
+  mandates: [
+    mandate('mandate_other', 'cust_other', 'plan_other', 'ACTIVE', '2026-11-01', '2026-12-01', [
+      { id: 'chg_other', periodStart: '2026-11-01', periodEnd: '2026-11-30', base100Amount: 1000, status: 'PENDING' },
+    ]),
+  ],
   vouchers: [{ id: 'vch_other', code: 'OTHERS', percentOff: 10 }],
 } as unknown as Bundle;
 
@@ -186,6 +204,7 @@ const CUSTOMER = 'query ($id: ID!) { customer(id: $id) { id firstName lastName e
 const SERVICE = 'query ($id: ID!) { service(id: $id) { id name description bufferMinutes active deleted options { name durationMinutes base100Price credits active } } }';
 const SERVICE_IDS = '{ services { id } }';
 const EVENTS = 'query ($includeArchived: Boolean) { events(includeArchived: $includeArchived, pageSize: 100) { nodes { id archived } } }';
+const CUSTOMER_MANDATES = 'query ($id: ID!) { customer(id: $id) { mandates { nodes { id state } } } }';
 const ENDPOINTS = '{ webhookEndpoints { id url events enabled previousSecretExpiresAt } }';
 const DELIVERIES = 'query ($eventId: ID) { webhookDeliveries(eventId: $eventId) { eventId event test endpointId attempt status error } }';
 const lastAttempt = async (eventId: string) =>
@@ -935,6 +954,24 @@ const operations: Record<string, Operation> = {
       { case: "another company's plan", variables: { id: 'plan_other' } },
     ],
   },
+  mandate: {
+    does: 'reads one subscription mandate with its customer, plan and charges',
+    scope: 'subscription-mandates:read',
+    query: `query ($id: ID!) {
+      mandate(id: $id) { id state renewalDate anchorDate endsOn customer { id } plan { id } charges { total nodes { id periodStart status } } }
+    }`,
+    variables: { id: 'mandate_read' },
+    succeeds: (data) => {
+      expect(data.mandate).toEqual({
+        id: 'mandate_read', state: 'ACTIVE', renewalDate: '2026-12-01', anchorDate: '2026-11-01', endsOn: null, customer: { id: 'cust_bob' },
+        plan: { id: 'plan_monthly' }, charges: { total: 1, nodes: [{ id: 'chg_ops', periodStart: '2026-11-01', status: 'PENDING' }] },
+      });
+    },
+    absent: [
+      { case: 'an unknown id', variables: { id: 'mandate_nobody' } },
+      { case: "another company's mandate", variables: { id: 'mandate_other' } },
+    ],
+  },
   vouchers: {
     does: 'lists vouchers by code',
     scope: 'vouchers:read',
@@ -1007,6 +1044,110 @@ const operations: Record<string, Operation> = {
       invalid('no field to change', 'input', update('plan_weekly', {})),
       invalid('a negative price', 'base100Price', update('plan_weekly', { base100Price: -1 })),
       invalid('an empty name', 'name', update('plan_weekly', { name: '' })),
+    ],
+  },
+  createSubscriptionPlan: {
+    does: 'adds a subscription plan that subscriptionPlans then lists',
+    scope: 'subscription-plans:write',
+    query: `mutation ($input: CreateSubscriptionPlanInput!) {
+      createSubscriptionPlan(input: $input) { id name base100Price currency interval active graceDays minimumTermPeriods }
+    }`,
+    variables: { input: { name: 'Annual', base100Price: 60000, currency: 'GBP', interval: 'YEAR', minimumTermPeriods: 1 } },
+    succeeds: async (data) => {
+      const created = data.createSubscriptionPlan;
+      expect(created).toEqual({
+        id: expect.stringMatching(/^plan_/), name: 'Annual', base100Price: 60000, currency: 'GBP', interval: 'YEAR', active: true, graceDays: 7,
+        minimumTermPeriods: 1,
+      });
+      expect((await read('{ subscriptionPlans { nodes { id } } }')).subscriptionPlans.nodes).toContainEqual({ id: created.id });
+    },
+    failures: [
+      invalid('an empty name', 'name', { input: { name: '', base100Price: 100, currency: 'GBP', interval: 'WEEK' } }),
+      invalid('a negative price', 'base100Price', { input: { name: 'X', base100Price: -1, currency: 'GBP', interval: 'WEEK' } }),
+      invalid('a currency it does not take', 'currency', { input: { name: 'X', base100Price: 100, currency: 'XYZ', interval: 'WEEK' } }),
+    ],
+  },
+  startSubscription: {
+    does: 'subscribes a customer to an active plan, the first period charged at once, which the customer\'s mandates then list',
+    scope: 'subscription-mandates:write',
+    query: `mutation ($input: StartSubscriptionInput!) {
+      startSubscription(input: $input) { id state renewalDate customer { id } plan { id } charges { nodes { periodStart status } } }
+    }`,
+    variables: { input: { customerId: 'cust_eve', planId: 'plan_monthly' } },
+    succeeds: async (data) => {
+      const started = data.startSubscription;
+      expect(started).toEqual({
+        id: expect.stringMatching(/^mandate_/), state: 'ACTIVE', renewalDate: '2026-12-21', customer: { id: 'cust_eve' }, plan: { id: 'plan_monthly' },
+        charges: { nodes: [{ periodStart: '2026-11-21', status: 'PENDING' }] },
+      });
+      expect((await read(CUSTOMER_MANDATES, { id: 'cust_eve' })).customer.mandates.nodes).toEqual([{ id: started.id, state: 'ACTIVE' }]);
+    },
+    failures: [
+      notFound('an unknown customer', { input: { customerId: 'cust_nobody', planId: 'plan_monthly' } }),
+      notFound("another company's plan", { input: { customerId: 'cust_eve', planId: 'plan_other' } }),
+      invalid('a start in the past', 'startDate', { input: { customerId: 'cust_eve', planId: 'plan_weekly', startDate: '2026-11-20' } }),
+      conflict('a second live mandate on one plan', { input: { customerId: 'cust_bob', planId: 'plan_monthly' } }),
+    ],
+  },
+  pauseSubscription: {
+    does: 'pauses an ACTIVE mandate',
+    scope: 'subscription-mandates:write',
+    query: 'mutation ($id: ID!) { pauseSubscription(id: $id) { id state pausedAt } }',
+    variables: { id: 'mandate_pause' },
+    succeeds: async (data) => {
+      expect(data.pauseSubscription).toEqual({ id: 'mandate_pause', state: 'PAUSED', pausedAt: '2026-11-21T12:00:00.000Z' });
+      expect((await read(CUSTOMER_MANDATES, { id: 'cust_ada' })).customer.mandates.nodes).toContainEqual({ id: 'mandate_pause', state: 'PAUSED' });
+    },
+    failures: [
+      notFound('an unknown mandate', { id: 'mandate_nobody' }),
+      notFound("another company's mandate", { id: 'mandate_other' }),
+      conflict('a PAUSED mandate', { id: 'mandate_resume' }),
+    ],
+  },
+  resumeSubscription: {
+    does: 'resumes a PAUSED mandate',
+    scope: 'subscription-mandates:write',
+    query: 'mutation ($id: ID!) { resumeSubscription(id: $id) { id state pausedAt renewalDate } }',
+    variables: { id: 'mandate_resume' },
+    succeeds: async (data) => {
+      expect(data.resumeSubscription).toEqual({ id: 'mandate_resume', state: 'ACTIVE', pausedAt: null, renewalDate: '2026-11-23' });
+      expect((await read(CUSTOMER_MANDATES, { id: 'cust_cy' })).customer.mandates.nodes).toEqual([{ id: 'mandate_resume', state: 'ACTIVE' }]);
+    },
+    failures: [
+      notFound('an unknown mandate', { id: 'mandate_nobody' }),
+      notFound("another company's mandate", { id: 'mandate_other' }),
+      conflict('an ACTIVE mandate', { id: 'mandate_read' }),
+    ],
+  },
+  cancelSubscription: {
+    does: 'ends a mandate at the later of its next renewal and its earliest cancellation date',
+    scope: 'subscription-mandates:write',
+    query: 'mutation ($id: ID!) { cancelSubscription(id: $id) { id state endsOn cancelledAt } }',
+    variables: { id: 'mandate_cancel' },
+    succeeds: async (data) => {
+      expect(data.cancelSubscription).toEqual({ id: 'mandate_cancel', state: 'ACTIVE', endsOn: '2026-11-23', cancelledAt: '2026-11-21T12:00:00.000Z' });
+      expect((await read('query ($id: ID!) { mandate(id: $id) { endsOn } }', { id: 'mandate_cancel' })).mandate.endsOn).toBe('2026-11-23');
+    },
+    failures: [
+      notFound('an unknown mandate', { id: 'mandate_nobody' }),
+      notFound("another company's mandate", { id: 'mandate_other' }),
+      conflict('a mandate cancelled already', { id: 'mandate_cancel' }),
+    ],
+  },
+  setSubscriptionChargeStatus: {
+    does: 'marks a PENDING charge PAID',
+    scope: 'subscription-mandates:write',
+    query: 'mutation ($id: ID!, $status: PaymentStatus!) { setSubscriptionChargeStatus(id: $id, status: $status) { id status settledAt mandate { id state } } }',
+    variables: { id: 'chg_ops', status: 'PAID' },
+    succeeds: async (data) => {
+      expect(data.setSubscriptionChargeStatus).toEqual({ id: 'chg_ops', status: 'PAID', settledAt: '2026-11-21T12:00:00.000Z', mandate: { id: 'mandate_read', state: 'ACTIVE' } });
+      const { mandate: marked } = await read('query ($id: ID!) { mandate(id: $id) { charges { nodes { id status } } } }', { id: 'mandate_read' });
+      expect(marked.charges.nodes).toEqual([{ id: 'chg_ops', status: 'PAID' }]);
+    },
+    failures: [
+      notFound('an unknown charge', { id: 'chg_nobody', status: 'PAID' }),
+      notFound("another company's charge", { id: 'chg_other', status: 'PAID' }),
+      conflict('a charge PAID already', { id: 'chg_ops', status: 'FAILED' }),
     ],
   },
   updatePass: {

@@ -1,4 +1,4 @@
-/** Pass templates and purchases, the video library and purchases, subscription plans and mandates, vouchers. */
+/** Pass templates and purchases, the video library and purchases, subscription plans (their mandates: resolvers/subscriptions), vouchers. */
 import { mediaPage, passesPage, passPurchasesPage, plansPage, vouchersPage } from '../../src/db/lists.ts';
 import { updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
 import { passStatus } from '../../src/domain/pass-status.ts';
@@ -52,8 +52,5 @@ export const catalogueResolvers: Resolvers = {
   VideoPurchase: {
     media: (v, _args, ctx, info) => referenced(ctx.loaders.media, v.mediaId, info),
     isExpired: async (v, _args, ctx) => v.expiresOn != null && v.expiresOn < (await today(ctx)),
-  },
-  Mandate: {
-    plan: (m, _args, ctx, info) => referenced(ctx.loaders.plan, m.planId, info),
   },
 };

@@ -37,6 +37,7 @@ const HOLDERS: Holder[] = [
   { collection: 'videoPurchases', kind: 'media', table: 'video_purchase' },
   { collection: 'subscriptionPlans', kind: 'plan', table: 'subscription_plan' },
   { collection: 'mandates', kind: 'mandate', table: 'mandate' },
+  { collection: 'mandates', nested: 'charges', kind: 'charge', table: 'subscription_charge' },
   { collection: 'vouchers', kind: 'voucher', table: 'voucher' },
 ];
 

@@ -15,7 +15,7 @@ const escaped = (text: string) => text.replace(/[-]/g, '\\-');
 const PREFIXES = {
   customer: 'cust_', event: 'evt_', eventDate: 'date_', pricingOption: 'po-', transaction: 'txn_', booking: 'booking_',
   facilitator: 'fac_', service: 'svc_', appointment: 'appt_', pass: 'pass_', passPurchase: 'package_', media: 'media_',
-  mandate: 'mandate_', plan: 'plan_', voucher: 'vch_',
+  mandate: 'mandate_', plan: 'plan_', voucher: 'vch_', charge: 'chg_',
 } as const;
 type Kind = keyof typeof PREFIXES;
 
@@ -203,6 +203,21 @@ export const subscriptionPlanSchema = z.strictObject({
   base100Price: money,
   interval: z.enum(PLAN_INTERVALS),
   active: z.boolean().optional(),
+  currency: cardCurrency,
+  graceDays: count(0).optional(),
+  minimumTermPeriods: count(1).optional(),
+});
+
+/** One period's charge of a mandate (docs/subscriptions.md); `settledAt` defaults to `createdAt` unless PENDING. */
+export const chargeSchema = z.strictObject({
+  id: ids.charge.optional(),
+  periodStart: date,
+  periodEnd: date,
+  base100Amount: money,
+  currency: cardCurrency,
+  status: z.enum(PAYMENT_STATUSES),
+  createdAt: instant.optional(),
+  settledAt: instant.nullable().optional(),
 });
 
 export const mandateSchema = z.strictObject({
@@ -214,6 +229,12 @@ export const mandateSchema = z.strictObject({
   grace: count(0).optional(),
   earliestCancellationDate: date,
   renewalDate: date,
+  /** Defaults to `renewalDate`: the day of the month (or year) its renewals keep from then on. */
+  anchorDate: date.optional(),
+  endsOn: date.nullable().optional(),
+  cancelledAt: instant.nullable().optional(),
+  pausedAt: instant.nullable().optional(),
+  charges: z.array(chargeSchema).optional(),
 });
 
 export const voucherSchema = z.strictObject({
@@ -249,12 +270,13 @@ export type Bundle = z.infer<typeof bundleSchema>;
 
 /**
  * What import and export count: each collection of the bundle, and the records nested in them
- * (event dates and pricing options, bookings, service options, facilitators' windows and overrides).
+ * (event dates and pricing options, bookings, service options, facilitators' windows and overrides,
+ * mandates' charges).
  */
 export const RECORD_KINDS = [
   'customers', 'events', 'eventDates', 'pricingOptions', 'transactions', 'bookings', 'facilitators',
   'weeklyWindows', 'dateOverrides', 'services', 'serviceOptions', 'appointments', 'passes', 'passPurchases',
-  'media', 'videoPurchases', 'subscriptionPlans', 'mandates', 'vouchers',
+  'media', 'videoPurchases', 'subscriptionPlans', 'mandates', 'subscriptionCharges', 'vouchers',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export type RecordCounts = Record<RecordKind, number>;

@@ -7,6 +7,7 @@
  */
 import { Faker, base, en, en_GB } from '@faker-js/faker';
 import type { Bundle } from './bundle.ts';
+import { nextPeriodStart, periodStart } from '../domain/billing-periods.ts';
 import { ID_PREFIXES, type IdKind } from '../domain/ids.ts';
 import { addDays, isoWeekday, localToInstant } from '../domain/time.ts';
 import type { Currency } from './entities/access.ts';
@@ -51,6 +52,7 @@ type Media = NonNullable<Bundle['media']>[number];
 type VideoPurchase = NonNullable<Bundle['videoPurchases']>[number];
 type Plan = NonNullable<Bundle['subscriptionPlans']>[number];
 type Mandate = NonNullable<Bundle['mandates']>[number];
+type Charge = NonNullable<Mandate['charges']>[number];
 type Voucher = NonNullable<Bundle['vouchers']>[number];
 
 const CLASS_STYLES = [
@@ -103,10 +105,11 @@ const VIDEOS = [
   ['Pregnancy yoga: second trimester', 'Safe, gentle, supportive.', 1000, 1, 90],
 ] as const;
 
+/** Name, price, interval, minimum term in periods. */
 const PLANS = [
-  ['Unlimited monthly', 6500, 'MONTH'],
-  ['Weekly flex (2 classes)', 1800, 'WEEK'],
-  ['Annual membership', 65000, 'YEAR'],
+  ['Unlimited monthly', 6500, 'MONTH', 3],
+  ['Weekly flex (2 classes)', 1800, 'WEEK', 4],
+  ['Annual membership', 65000, 'YEAR', 1],
 ] as const;
 
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -169,8 +172,8 @@ export function generateBundle(options: DemoOptions): Bundle {
   const media: Media[] = VIDEOS.map(([name, description, base100Price, credits, accessDays]) => ({
     id: id('media', todayMs - 300 * DAY), name, description, base100Price, credits, accessDays, active: true,
   }));
-  const subscriptionPlans: Plan[] = PLANS.map(([name, base100Price, interval]) => ({
-    id: id('plan', todayMs - 500 * DAY), name, base100Price, interval, active: true,
+  const subscriptionPlans: Plan[] = PLANS.map(([name, base100Price, interval, minimumTermPeriods]) => ({
+    id: id('plan', todayMs - 500 * DAY), name, base100Price, interval, active: true, currency, graceDays: 7, minimumTermPeriods,
   }));
 
   // ---- customers
@@ -396,13 +399,31 @@ export function generateBundle(options: DemoOptions): Bundle {
     const plan = pick(subscriptionPlans);
     const startDay = addDays(today, -int(1, 400));
     const createdAt = instantOf(someTime(startDay));
-    const step = plan.interval === 'WEEK' ? 7 : plan.interval === 'MONTH' ? 30 : 365;
-    let renewal = startDay;
-    while (renewal <= today) renewal = addDays(renewal, step);
+    let state: Mandate['state'] = chance(0.85) ? 'ACTIVE' : chance(0.6) ? 'PAUSED' : 'SUSPENDED';
+    // The periods started so far, as renewals made them (docs/subscriptions.md); the last three were charged.
+    const starts: string[] = [];
+    for (let n = 0; periodStart(startDay, plan.interval, n) <= today; n++) starts.push(periodStart(startDay, plan.interval, n));
+    // A suspended mandate's latest charge failed more than its grace ago; a paused one was paused before its latest period.
+    const failedAt = state === 'SUSPENDED' ? starts.findLastIndex((start) => addDays(start, 7) <= today) : -1;
+    if (state === 'SUSPENDED' && failedAt < 0) state = 'ACTIVE';
+    const chargedUntil = state === 'SUSPENDED' ? failedAt + 1 : state === 'PAUSED' ? starts.length - 1 : starts.length;
+    const charge = (start: string, status: Charge['status']): Charge => {
+      const at = instantOf(someTime(start, 5, 6));
+      return {
+        id: id('charge', at), periodStart: start, periodEnd: addDays(nextPeriodStart(startDay, plan.interval, start), -1), base100Amount: plan.base100Price,
+        currency, status, createdAt: isoInstant(at), settledAt: status === 'PENDING' ? null : isoInstant(at + 2 * 3_600_000),
+      };
+    };
+    const charges = starts.slice(Math.max(0, chargedUntil - 3), chargedUntil).map((start, i, charged) =>
+      i < charged.length - 1 ? charge(start, 'PAID') : charge(start, state === 'SUSPENDED' ? 'FAILED' : addDays(start, 2) >= today ? 'PENDING' : 'PAID'),
+    );
+    const latest = starts.at(-1)!;
     mandates.push({
-      id: id('mandate', createdAt), customerId: customers[c]!.id!, planId: plan.id!,
-      state: chance(0.85) ? 'ACTIVE' : chance(0.6) ? 'PAUSED' : 'SUSPENDED', createdAt: isoInstant(createdAt), grace: 7,
-      earliestCancellationDate: addDays(startDay, plan.interval === 'YEAR' ? 365 : 90), renewalDate: renewal,
+      id: id('mandate', createdAt), customerId: customers[c]!.id!, planId: plan.id!, state, createdAt: isoInstant(createdAt), grace: 7,
+      earliestCancellationDate: periodStart(startDay, plan.interval, plan.minimumTermPeriods!), renewalDate: nextPeriodStart(startDay, plan.interval, today),
+      anchorDate: startDay, endsOn: null, cancelledAt: null,
+      pausedAt: state === 'PAUSED' ? isoInstant(Math.max(createdAt, instantOf(someTime(addDays(latest, -1))))) : null,
+      charges,
     });
   }
 
@@ -425,5 +446,6 @@ export function countRecords(bundle: Bundle): number {
   for (const s of bundle.services ?? []) n += 1 + (s.options?.length ?? 0);
   for (const list of [bundle.customers, bundle.appointments, bundle.passes, bundle.passPurchases, bundle.media, bundle.videoPurchases,
     bundle.subscriptionPlans, bundle.mandates, bundle.vouchers]) n += list?.length ?? 0;
+  for (const m of bundle.mandates ?? []) n += m.charges?.length ?? 0;
   return n;
 }

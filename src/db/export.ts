@@ -55,7 +55,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
 
     const [
       customers, events, dates, pricingOptions, transactions, bookings, facilitators, windows, overrides, services, options,
-      appointments, passes, purchases, media, videoPurchases, plans, mandates, vouchers,
+      appointments, passes, purchases, media, videoPurchases, plans, mandates, charges, vouchers,
     ] = [
       await select('select * from customer where company_id = $1 order by id'),
       await select('select * from event where company_id = $1 order by id'),
@@ -75,6 +75,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
       await select('select * from video_purchase where company_id = $1 order by id'),
       await select('select * from subscription_plan where company_id = $1 order by id'),
       await select('select * from mandate where company_id = $1 order by id'),
+      await select('select * from subscription_charge where company_id = $1 order by period_start, id'),
       await select('select * from voucher where company_id = $1 order by id'),
     ];
     await client.query('commit');
@@ -85,6 +86,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
     const windowsOf = groupBy(windows, 'facilitator_id');
     const overridesOf = groupBy(overrides, 'facilitator_id');
     const optionsOf = groupBy(options, 'service_id');
+    const chargesOf = groupBy(charges, 'mandate_id');
 
     const bundle = {
       format: 1 as const,
@@ -140,11 +142,17 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
         isCancelled: v.is_cancelled, isRefunded: v.is_refunded, payment: payment(v, { base100Price: 'base100_price' }),
       })) as Collection<'videoPurchases'>,
       subscriptionPlans: plans.map((p) => ({
-        id: p.id, name: p.name, base100Price: p.base100_price, interval: p.interval, active: p.active,
+        id: p.id, name: p.name, base100Price: p.base100_price, interval: p.interval, active: p.active, currency: p.currency,
+        graceDays: p.grace_days, minimumTermPeriods: p.minimum_term_periods,
       })) as Collection<'subscriptionPlans'>,
       mandates: mandates.map((m) => ({
         id: m.id, customerId: m.customer_id, planId: m.plan_id, state: m.state, createdAt: instant(m.created_at), grace: m.grace,
-        earliestCancellationDate: m.earliest_cancellation_date, renewalDate: m.renewal_date,
+        earliestCancellationDate: m.earliest_cancellation_date, renewalDate: m.renewal_date, anchorDate: m.anchor_date, endsOn: m.cancel_at,
+        cancelledAt: m.cancelled_at === null ? null : instant(m.cancelled_at), pausedAt: m.paused_at === null ? null : instant(m.paused_at),
+        charges: (chargesOf.get(m.id as string) ?? []).map((ch) => ({
+          id: ch.id, periodStart: ch.period_start, periodEnd: ch.period_end, base100Amount: ch.base100_amount, currency: ch.currency,
+          status: ch.status, createdAt: instant(ch.created_at), settledAt: ch.settled_at === null ? null : instant(ch.settled_at),
+        })),
       })) as Collection<'mandates'>,
       vouchers: vouchers.map((v) => ({
         id: v.id, code: v.code, description: v.description, percentOff: v.percent_off, base100AmountOff: v.base100_amount_off,
@@ -157,7 +165,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
       transactions: transactions.length, bookings: bookings.length, facilitators: facilitators.length, weeklyWindows: windows.length,
       dateOverrides: overrides.length, services: services.length, serviceOptions: options.length, appointments: appointments.length,
       passes: passes.length, passPurchases: purchases.length, media: media.length, videoPurchases: videoPurchases.length,
-      subscriptionPlans: plans.length, mandates: mandates.length, vouchers: vouchers.length,
+      subscriptionPlans: plans.length, mandates: mandates.length, subscriptionCharges: charges.length, vouchers: vouchers.length,
     };
     const counts: RecordCounts = sizes;
     return { bundle, counts };

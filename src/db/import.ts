@@ -16,7 +16,7 @@
  *   ImportError naming the record.
  *
  * Counts are reported per RECORD_KINDS: the bundle's collections plus eventDates, pricingOptions,
- * bookings, serviceOptions, weeklyWindows and dateOverrides.
+ * bookings, serviceOptions, weeklyWindows, dateOverrides and subscriptionCharges.
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
@@ -30,6 +30,7 @@ import {
   type RecordCounts, type RecordKind,
 } from './bundle.ts';
 import { bundleIds, withNewIds } from './bundle-ids.ts';
+import { PLAN_DEFAULTS } from './entities/subscriptions.ts';
 import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';
@@ -289,7 +290,7 @@ const claim = (reg: Registry, records: unknown[]) => records.map((r, i) => reg.c
 const nested = (reg: Registry, records: unknown[], field: string) =>
   records.map((r, i) => list(object(r)[field]).map((n, j) => reg.claim(object(n).id, placeCode(i, j))));
 
-type Ids = Record<Exclude<Collection, 'customers'>, string[]> & Record<'dates' | 'pricingOptions' | 'bookings', string[][]>;
+type Ids = Record<Exclude<Collection, 'customers'>, string[]> & Record<'dates' | 'pricingOptions' | 'bookings' | 'charges', string[][]>;
 
 /**
  * A pass over the raw records before they are checked in detail: every record's id (given, or
@@ -331,6 +332,7 @@ class Survey {
       videoPurchase: new Registry('media', problems, 'videoPurchases', undefined, media),
       plan: new Registry('plan', problems, 'subscriptionPlans'),
       mandate: new Registry('mandate', problems, 'mandates'),
+      charge: new Registry('charge', problems, 'mandates', 'charges'),
       voucher: new Registry('voucher', problems, 'vouchers'),
     };
     this.#registry = registry;
@@ -339,7 +341,7 @@ class Survey {
       records.reduce<number>((sum, r) => sum + fields.reduce((n, f) => n + list(object(r)[f]).length, 0), 0);
     this.total = COLLECTIONS.reduce((sum, name) => sum + raw[name].length, 0) + nestedCount(raw.transactions, 'bookings') +
       nestedCount(raw.events, 'dates', 'pricingOptions') + nestedCount(raw.facilitators, 'weeklyWindows', 'dateOverrides') +
-      nestedCount(raw.services, 'options');
+      nestedCount(raw.services, 'options') + nestedCount(raw.mandates, 'charges');
   }
 
   /** The survey of every collection but customers. */
@@ -360,6 +362,7 @@ class Survey {
       videoPurchases: claim(registry.videoPurchase, raw.videoPurchases),
       subscriptionPlans: claim(registry.plan, raw.subscriptionPlans),
       mandates: claim(registry.mandate, raw.mandates),
+      charges: nested(registry.charge, raw.mandates, 'charges'),
       vouchers: claim(registry.voucher, raw.vouchers),
     };
     this.ids.events.forEach((event, i) => {
@@ -914,9 +917,13 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
     if ((percent === null) === (amount === null)) problems.add(`vouchers[${i}].percentOff`, 'give either percentOff or base100AmountOff');
     vouchers.add(i, -1, [ids.vouchers[i]!, v.code, v.description ?? '', percent, amount, v.validFrom ?? null, v.validUntil ?? null, v.maxRedemptions ?? null, v.active ?? true]);
   });
-  const plans = table('subscription_plan', 'subscriptionPlans', ['id', 'name', 'base100_price', 'currency', 'interval', 'active'], (i) => `subscriptionPlans[${i}]`);
+  const plans = table('subscription_plan', 'subscriptionPlans',
+    ['id', 'name', 'base100_price', 'currency', 'interval', 'active', 'grace_days', 'minimum_term_periods'], (i) => `subscriptionPlans[${i}]`);
   await eachValid('subscriptionPlans', raw.subscriptionPlans, subscriptionPlanSchema, problems, (p, i) => {
-    plans.add(i, -1, [ids.subscriptionPlans[i]!, p.name, p.base100Price, company.currency, p.interval, p.active ?? true]);
+    plans.add(i, -1, [
+      ids.subscriptionPlans[i]!, p.name, p.base100Price, p.currency ?? company.currency, p.interval, p.active ?? true,
+      p.graceDays ?? PLAN_DEFAULTS.graceDays, p.minimumTermPeriods ?? PLAN_DEFAULTS.minimumTermPeriods,
+    ]);
   });
   const media = table('media', 'media', ['id', 'name', 'description', 'base100_price', 'credits', 'access_days', 'active'], (i) => `media[${i}]`);
   await eachValid('media', raw.media, mediaSchema, problems, (m, i) => {
@@ -987,15 +994,33 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
       packageOf(p, place),
     ]);
   });
-  const mandates = table('mandate', 'mandates', ['id', 'customer_id', 'plan_id', 'state', 'created_at', 'grace', 'earliest_cancellation_date', 'renewal_date'],
-    (i) => `mandates[${i}]`);
+  const mandates = table('mandate', 'mandates', [
+    'id', 'customer_id', 'plan_id', 'state', 'created_at', 'grace', 'earliest_cancellation_date', 'renewal_date', 'anchor_date', 'cancel_at',
+    'cancelled_at', 'paused_at',
+  ], (i) => `mandates[${i}]`);
+  const charges = table('subscription_charge', 'subscriptionCharges', [
+    'id', 'mandate_id', 'period_start', 'period_end', 'base100_amount', 'currency', 'status', 'created_at', 'settled_at',
+  ], (i, j) => `mandates[${i}].charges[${j}]`);
   await eachValid('mandates', raw.mandates, mandateSchema, problems, (m, i) => {
     const place = `mandates[${i}]`;
+    const id = ids.mandates[i]!;
     known('customer', m.customerId, `${place}.customerId`);
     known('plan', m.planId, `${place}.planId`);
-    mandates.add(i, -1, [ids.mandates[i]!, m.customerId, m.planId, m.state, m.createdAt ?? now, m.grace ?? 0, m.earliestCancellationDate, m.renewalDate]);
+    mandates.add(i, -1, [
+      id, m.customerId, m.planId, m.state, m.createdAt ?? now, m.grace ?? 0, m.earliestCancellationDate, m.renewalDate,
+      m.anchorDate ?? m.renewalDate, m.endsOn ?? null, m.cancelledAt ?? null, m.pausedAt ?? null,
+    ]);
+    (m.charges ?? []).forEach((ch, j) => {
+      if (ch.periodEnd < ch.periodStart) problems.add(`${place}.charges[${j}].periodEnd`, 'must not be before periodStart');
+      if (ch.status === 'PENDING' && ch.settledAt) problems.add(`${place}.charges[${j}].settledAt`, 'a PENDING charge is not settled');
+      const createdAt = ch.createdAt ?? now;
+      charges.add(i, j, [
+        ids.charges[i]![j]!, id, ch.periodStart, ch.periodEnd, ch.base100Amount, ch.currency ?? company.currency, ch.status, createdAt,
+        ch.status === 'PENDING' ? null : (ch.settledAt ?? createdAt),
+      ]);
+    });
   });
-  ready(videoPurchases, mandates);
+  ready(videoPurchases, mandates, charges);
 
   // Counters of rows that were there before: the bundle's bookings and PASS payments add to them.
   if (!problems.any) {
@@ -1048,6 +1073,10 @@ function explain(error: unknown, tables: Table[], survey: Survey): string {
         : 'the times overlap';
       return `${place}.datetime: facilitator ${value('facilitator_id')} is already booked then (appointment_no_overlap: ${other}, buffer included)`;
     }
+    case 'mandate_live_unique':
+      return `${place}.planId: customer ${value('customer_id')} already holds a mandate on plan ${value('plan_id')} that is not CANCELLED`;
+    case 'subscription_charge_period_unique':
+      return `${place}.periodStart: the mandate has another charge for the period starting ${value('period_start')}`;
     case 'voucher_company_id_code_unique': {
       const code = value('code') ?? '';
       const first = table?.placesWith('code', code).find((p) => p !== place);

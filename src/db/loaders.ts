@@ -8,7 +8,7 @@
 import DataLoader from 'dataloader';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
 import type {
-  AnswerRow, AppointmentRow, BookingRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
+  AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
   MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
   PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
@@ -138,9 +138,15 @@ export const COLUMNS = {
   videoPurchase: `v.id, v.media_id as "mediaId", v.customer_id as "customerId", ${isoInstant('v.created_at')} as "createdAt",
     v.expires_on as "expiresOn", v.is_cancelled as "isCancelled", v.is_refunded as "isRefunded",
     v.payment_method, v.currency, v.base100_price, v.credits_used, v.pass_purchase_id`,
-  plan: 'sp.id, sp.name, sp.description, sp.base100_price as "base100Price", sp.currency, sp.interval, sp.active',
+  plan: `sp.id, sp.name, sp.description, sp.base100_price as "base100Price", sp.currency, sp.interval, sp.active,
+    sp.grace_days as "graceDays", sp.minimum_term_periods as "minimumTermPeriods"`,
   mandate: `md.id, md.plan_id as "planId", md.customer_id as "customerId", md.state, ${isoInstant('md.created_at')} as "createdAt",
-    md.grace, md.earliest_cancellation_date as "earliestCancellationDate", md.renewal_date as "renewalDate"`,
+    md.grace, md.earliest_cancellation_date as "earliestCancellationDate", md.renewal_date as "renewalDate",
+    md.anchor_date as "anchorDate", md.cancel_at as "endsOn", ${isoInstant('md.cancelled_at')} as "cancelledAt",
+    ${isoInstant('md.paused_at')} as "pausedAt"`,
+  charge: `ch.id, ch.mandate_id as "mandateId", ch.period_start as "periodStart", ch.period_end as "periodEnd",
+    ch.base100_amount as "base100Amount", ch.currency, ch.status, ${isoInstant('ch.created_at')} as "createdAt",
+    ${isoInstant('ch.settled_at')} as "settledAt"`,
   voucher: `vc.id, vc.code, vc.description, vc.percent_off as "percentOff", vc.base100_amount_off as "base100AmountOff",
     vc.valid_from as "validFrom", vc.valid_until as "validUntil", vc.max_redemptions as "maxRedemptions", vc.redemptions, vc.active`,
   note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt"`,
@@ -480,6 +486,7 @@ export function createLoaders(reads: CompanyReads, company: () => Promise<Compan
     videoPurchase: byId<VideoPurchaseRow>(source, 'video_purchase v', 'v', COLUMNS.videoPurchase, toVideoPurchase),
     plan: byId<PlanRow>(source, 'subscription_plan sp', 'sp', COLUMNS.plan),
     mandate: byId<MandateRow>(source, 'mandate md', 'md', COLUMNS.mandate),
+    charge: byId<ChargeRow>(source, 'subscription_charge ch', 'ch', COLUMNS.charge),
     voucher: byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
     note: byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
     answer: byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
@@ -535,6 +542,7 @@ export function createLoaders(reads: CompanyReads, company: () => Promise<Compan
     purchasesOfPass: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, 'pp.created_at desc, pp.id desc', toPassPurchase),
     videoPurchasesOfCustomer: page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, 'v.created_at desc, v.id desc', toVideoPurchase),
     mandatesOfCustomer: page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, 'md.created_at desc, md.id desc'),
+    chargesOfMandate: page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, 'ch.period_start desc'),
     appointmentsOfCustomer: page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, 'a.starts_at desc, a.id desc', toAppointment),
     notesOfCustomer: page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, 'n.created_at desc, n.id desc'),
     answersOfCustomer: page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, 'q.answered_at desc, q.id desc'),

@@ -221,17 +221,35 @@ export interface PlanRow {
   currency: string;
   interval: 'WEEK' | 'MONTH' | 'YEAR';
   active: boolean;
+  graceDays: number;
+  minimumTermPeriods: number;
 }
 
 export interface MandateRow {
   id: string;
   planId: string;
   customerId: string;
-  state: 'ACTIVE' | 'PAUSED' | 'SUSPENDED';
+  state: 'ACTIVE' | 'PAUSED' | 'SUSPENDED' | 'CANCELLED';
   createdAt: string;
   grace: number;
   earliestCancellationDate: string;
   renewalDate: string;
+  anchorDate: string;
+  endsOn: string | null;
+  cancelledAt: string | null;
+  pausedAt: string | null;
+}
+
+export interface ChargeRow {
+  id: string;
+  mandateId: string;
+  periodStart: string;
+  periodEnd: string;
+  base100Amount: number;
+  currency: string;
+  status: 'PAID' | 'PENDING' | 'FAILED';
+  createdAt: string;
+  settledAt: string | null;
 }
 
 export interface VoucherRow {
@@ -271,6 +289,7 @@ export type MediaPageRow = RowPage<MediaRow>;
 export type VideoPurchasePageRow = RowPage<VideoPurchaseRow>;
 export type PlanPageRow = RowPage<PlanRow>;
 export type MandatePageRow = RowPage<MandateRow>;
+export type ChargePageRow = RowPage<ChargeRow>;
 export type VoucherPageRow = RowPage<VoucherRow>;
 export type CustomerPageRow = RowPage<CustomerRow>;
 export type NotePageRow = RowPage<NoteRow>;

@@ -16,11 +16,12 @@ import { ALL_SCOPES } from './scopes.ts';
 
 export type { ConsoleRole };
 
-/** The studio's daily work: customers, bookings, appointments and events, reading and writing where the graph can. */
+/** The studio's daily work: customers, bookings, appointments, events and subscriptions, reading and writing where the graph can. */
 const STAFF_SCOPES = [
   'customers:read', 'customers:write', 'profile:read', 'profile:write', 'bookings:read', 'bookings:write',
   'appointments:read', 'appointments:write', 'events:read', 'events:write', 'events-register:read',
   'packages:read', 'packages:write', 'passes:read', 'passes:write', 'notes:read',
+  'subscription-plans:read', 'subscription-mandates:read', 'subscription-mandates:write',
 ];
 const ADMIN_SCOPES = [...ALL_SCOPES, 'api-clients:manage', 'audit:read'];
 

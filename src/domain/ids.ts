@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   media: 'media_',
   mandate: 'mandate_',
   plan: 'plan_',
+  charge: 'chg_',
   voucher: 'vch_',
   note: 'note_',
   answer: 'qa_',

@@ -9,7 +9,7 @@
  * (invalidOf), whichever surface it came through.
  */
 import { z } from 'zod';
-import { EVENT_KINDS, PLAN_INTERVALS } from '../db/entities/index.ts';
+import { CURRENCIES, EVENT_KINDS, PLAN_INTERVALS } from '../db/entities/index.ts';
 import { Invalid, type Rule } from './errors.ts';
 import { DATE_RANGE_TEXT, DATE_RULE, isInstantInDateRange, isLocalDate, isTimeZone } from './time.ts';
 
@@ -61,6 +61,9 @@ export const RULES = {
   percentOff: z.int().min(1).max(100).describe('Percentage off, 1 to 100.'),
   maxRedemptions: z.int().min(0).max(MAX_COUNT).describe('How many times it can be redeemed.'),
   planInterval: z.enum(PLAN_INTERVALS).describe('How often it renews.'),
+  currency: z.enum(CURRENCIES).describe('ISO 4217 code: GBP, EUR or USD.'),
+  graceDays: z.int().min(0).max(365).describe('Days a failed charge may stay unpaid, from its period\'s start, before the subscription is suspended; 0 to 365.'),
+  minimumTermPeriods: z.int().min(1).max(120).describe('Periods a subscription runs at least before it can end, 1 to 120.'),
   spaces: z.int().min(1).max(100).describe('Spaces to book, 1 to 100.'),
   bufferMinutes: z.int().min(0).max(24 * 60).describe('Minutes kept free after each appointment, 0 to 1440.'),
   optionName: text(1, 100).describe('Trimmed; not blank; at most 100 characters.'),
@@ -95,7 +98,17 @@ export const PASS_FIELDS = {
   active: RULES.flag,
 };
 export const PASS_PURCHASE_FIELDS = { creditsRemaining: RULES.creditsRemaining, expires: RULES.localDate, isCancelled: RULES.flag };
-export const PLAN_FIELDS = { name: RULES.title, description: RULES.description, base100Price: RULES.base100Price, interval: RULES.planInterval, active: RULES.flag };
+export const PLAN_FIELDS = {
+  name: RULES.title,
+  description: RULES.description,
+  base100Price: RULES.base100Price,
+  interval: RULES.planInterval,
+  active: RULES.flag,
+  graceDays: RULES.graceDays,
+  minimumTermPeriods: RULES.minimumTermPeriods,
+};
+/** A new plan also names its currency, which its charges keep. */
+export const NEW_PLAN_FIELDS = { ...PLAN_FIELDS, currency: RULES.currency };
 export const VIDEO_FIELDS = {
   name: RULES.title,
   description: RULES.description,

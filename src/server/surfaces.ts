@@ -18,6 +18,7 @@ import { answer, startCall } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import { serve } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
+import { startSubscriptionRenewals, type RenewalWorker } from '../subscriptions/worker.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions, EndpointSpec } from './app.ts';
 import { auditExportEndpoint, graphqlExplorerPage, mountConsole } from './console-routes.ts';
@@ -46,6 +47,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     },
   });
   const webhooks = await createWebhookWorker(services);
+  let renewals: RenewalWorker | undefined;
   const sdl = printSubgraphSchema(schema);
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
     ...m2m.endpoints,
@@ -73,9 +75,10 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     mount: (app) => {
       mountConsole(app, services);
       webhooks.start();
+      renewals = startSubscriptionRenewals(services);
     },
     onClose: async () => {
-      await webhooks.stop();
+      await Promise.all([webhooks.stop(), renewals?.stop()]);
       await pipeline.close();
     },
   };

@@ -6,7 +6,7 @@ import { Booking, Event, EventDate, PricingOption, Transaction } from './events.
 import { Media, VideoPurchase } from './media.ts';
 import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
-import { Mandate, SubscriptionPlan } from './subscriptions.ts';
+import { Mandate, SubscriptionCharge, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
 
 export * from './access.ts';
@@ -23,8 +23,8 @@ export * from './vouchers.ts';
 export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
   Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
-  PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, Voucher, WebhookEndpoint,
-  WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
+  PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, SubscriptionCharge, Voucher,
+  WebhookEndpoint, WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
 ];
 
 /** Sessions are found by their token, before the company is known; their user carries it. */

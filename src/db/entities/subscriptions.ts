@@ -1,10 +1,20 @@
-/** Subscription plans and the mandates customers hold on them. */
+/**
+ * Subscription plans, the mandates customers hold on them, and the charges of each mandate's periods
+ * (docs/subscriptions.md). Two invariants live here because concurrency could break them: a customer holds
+ * at most one live (not CANCELLED) mandate per plan, and a mandate has at most one charge per period.
+ */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Company, CURRENCIES } from './access.ts';
+import { PAYMENT_STATUSES } from './appointments.ts';
 import { Customer } from './customers.ts';
 
 export const PLAN_INTERVALS = ['WEEK', 'MONTH', 'YEAR'] as const;
-export const MANDATE_STATES = ['ACTIVE', 'PAUSED', 'SUSPENDED'] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+/** Document 1 names the first three; CANCELLED is this service's extension: a mandate whose end date has come. */
+export const MANDATE_STATES = ['ACTIVE', 'PAUSED', 'SUSPENDED', 'CANCELLED'] as const;
+export type MandateState = (typeof MANDATE_STATES)[number];
+/** What a plan gives its mandates unless it says otherwise. */
+export const PLAN_DEFAULTS = { graceDays: 7, minimumTermPeriods: 1 } as const;
 
 export const SubscriptionPlan = defineEntity({
   name: 'SubscriptionPlan',
@@ -17,6 +27,10 @@ export const SubscriptionPlan = defineEntity({
     currency: p.enum([...CURRENCIES]),
     interval: p.enum([...PLAN_INTERVALS]),
     active: p.boolean().default(true),
+    /** Days a failed charge may stay unpaid, from its period's start, before the mandate is suspended. */
+    graceDays: p.integer().default(PLAN_DEFAULTS.graceDays).check('grace_days >= 0'),
+    /** Periods a mandate runs at least: its earliest cancellation date is this many intervals after its start. */
+    minimumTermPeriods: p.integer().default(PLAN_DEFAULTS.minimumTermPeriods).check('minimum_term_periods >= 1'),
   },
 });
 export type ISubscriptionPlan = InferEntity<typeof SubscriptionPlan>;
@@ -33,6 +47,40 @@ export const Mandate = defineEntity({
     grace: p.integer().default(0).check('grace >= 0'),
     earliestCancellationDate: p.date(),
     renewalDate: p.date(),
+    /** The date whose day of the month (or of the year) every renewal keeps: its first period's start. */
+    anchorDate: p.date(),
+    /** The date it ends on, once cancelled: no period starts on or after it, and it is CANCELLED from then. */
+    cancelAt: p.date().nullable(),
+    /** When it was cancelled (asked to end). */
+    cancelledAt: p.datetime().nullable(),
+    /** When it was paused, while it is PAUSED. */
+    pausedAt: p.datetime().nullable(),
   },
+  uniques: [{ name: 'mandate_live_unique', properties: ['customer', 'plan'], where: "state <> 'CANCELLED'" }],
 });
 export type IMandate = InferEntity<typeof Mandate>;
+
+/** What a mandate asks the customer to pay for one period; PENDING until marked PAID or FAILED. */
+export const SubscriptionCharge = defineEntity({
+  name: 'SubscriptionCharge',
+  properties: {
+    id: p.string().primary(),
+    company: () => p.manyToOne(Company),
+    mandate: () => p.manyToOne(Mandate),
+    periodStart: p.date(),
+    /** The last day of the period. */
+    periodEnd: p.date(),
+    base100Amount: p.integer().check('base100_amount >= 0'),
+    currency: p.enum([...CURRENCIES]),
+    status: p.enum([...PAYMENT_STATUSES]),
+    createdAt: p.datetime(),
+    /** When it was last marked PAID or FAILED; null while PENDING. */
+    settledAt: p.datetime().nullable(),
+  },
+  uniques: [{ name: 'subscription_charge_period_unique', properties: ['mandate', 'periodStart'] }],
+  checks: [
+    { name: 'subscription_charge_period_check', expression: 'period_end >= period_start' },
+    { name: 'subscription_charge_settled_check', expression: "(status = 'PENDING') = (settled_at is null)" },
+  ],
+});
+export type ISubscriptionCharge = InferEntity<typeof SubscriptionCharge>;
