@@ -14,7 +14,11 @@ export interface Measurement {
   name: string;
   /** Whose token the project is called with. */
   surface: 'm2m' | 'v1';
-  /** A cache-hit measurement: the project with its cache on, against bare node:http serving the same bodies. */
+  /**
+   * A cache-hit measurement: the project with its cache on, against the same work done by hand
+   * (bench/hit-baseline.ts: the token looked up, a per-client counter, the stored bytes, the audit row
+   * committed), with bare node:http serving the same bodies as the floor beside it.
+   */
   cacheHit: boolean;
   /** The least project/baseline throughput ratio that passes. */
   bar: number;
@@ -35,8 +39,8 @@ export interface BenchData {
   services: string[];
 }
 
-const UNCACHED_BAR = 0.6;
-const CACHE_HIT_BAR = 0.5;
+const UNCACHED_BAR = 0.75;
+const CACHE_HIT_BAR = 0.7;
 const SAMPLE_SIZE = 24;
 
 const get = (path: string): BenchRequest => ({ method: 'GET', path });

@@ -18,6 +18,8 @@ const RSS_GROWTH_BAR = 0.1;
 export interface Timed {
   project: LoadResult;
   baseline: LoadResult;
+  /** For a cache hit: bare node:http answering the same bytes, the floor no server can go below. */
+  floor?: LoadResult;
   /** How long the service's responses waited for their audit entries during the timed run. */
   auditWait?: AuditWait | undefined;
 }
@@ -91,8 +93,8 @@ export function report(run: Run): string {
     '',
     run.heading,
     '',
-    '| measurement | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | every round | SQL/request project / baseline | body bytes | bar |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| measurement | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio | every round | SQL/request project / baseline | body bytes | bar | floor req/s (ratio) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...outcomes.map((o) => {
       const cells = [
         o.measurement.name,
@@ -107,6 +109,7 @@ export function report(run: Run): string {
         o.sql ? `${perRequest(o.sql.project, o.sql.requests)} / ${perRequest(o.sql.baseline, o.sql.requests)}` : 'n/a',
         Math.round(o.bodyBytes),
         `${o.measurement.bar} ${verdict(meetsBar(o))}`,
+        o.floor ? `${rate(o.floor.rps)} (${(o.project.rps / o.floor.rps).toFixed(2)})` : '',
       ];
       return `| ${cells.join(' | ')} |`;
     }),
@@ -114,6 +117,7 @@ export function report(run: Run): string {
     run.notCounted
       ? `SQL statements not counted: ${run.notCounted}.`
       : "SQL/request: statements PostgreSQL ran (pg_stat_statements) for the sample, per request; the audit log's batched inserts are left out.",
+    'Baselines: hand-written SQL through pg answered by node:http; for cache hits, the same work by hand (the token looked up, a per-client counter, the stored bytes, the audit row group-committed), with bare node:http as the floor.',
   ];
   const failed = outcomes.filter((o) => o.project.non2xx || o.project.errors || o.baseline.non2xx || o.baseline.errors);
   const failures = (side: LoadResult) => `${side.non2xx} non-2xx, ${side.errors} errors`;

@@ -3,8 +3,9 @@
  * 190,000 bookings, each against a hand-written baseline measured in the same run (issue 10).
  *
  * The service runs as deployed (bench/project.ts), one process with the read cache off and one with it
- * on; the baselines (bench/baselines.ts, and bench/static-server.ts for cache hits) run in processes of
- * their own, and autocannon drives them all from this one. Before any timing, every measurement's sample
+ * on; the baselines (bench/baselines.ts; for cache hits, bench/hit-baseline.ts, the same work by hand, and
+ * bench/static-server.ts, bare node:http, as the floor) run in processes of their own, and autocannon
+ * drives them all from this one. Before any timing, every measurement's sample
  * must be answered byte for byte alike by both sides (bench/check.ts), and its SQL statements are counted
  * by PostgreSQL. The whole set is then timed `--rounds` times against the same processes; the service's
  * RSS is read after each round.
@@ -131,17 +132,24 @@ async function main(): Promise<number> {
     const target = (service: Project, m: Measurement) => ({ url: service.server.url, headers: { authorization: `Bearer ${service.tokens[m.surface]}` } });
 
     // Every sample is compared and counted before any load, so no answer still in flight from a timed run is counted.
-    const checked = new Map<Measurement, Checked & { baselineUrl: string }>();
+    const checked = new Map<Measurement, Checked & { baselineUrl: string; baselineHeaders: Record<string, string>; floorUrl?: string }>();
     for (const m of selected) {
       progress(`${m.name}: comparing ${m.sample.length + m.refusals.length} answers with the baseline...`);
-      const result = await checkMeasurement(m, target(await sharedProject(m), m), { url: baseline.url, headers: {} }, counter);
-      let baselineUrl = baseline.url;
-      if (m.cacheHit) {
-        const bodiesFile = join(workDir, `${m.slug}.json`);
-        await writeFile(bodiesFile, JSON.stringify(result.baselineBodies));
-        baselineUrl = (await child(`static ${m.slug}`, join(ROOT, 'bench/static-server.ts'), { BODIES_FILE: bodiesFile, PORT: '0' })).url;
+      const service = await sharedProject(m);
+      const result = await checkMeasurement(m, target(service, m), { url: baseline.url, headers: {} }, counter);
+      if (!m.cacheHit) {
+        checked.set(m, { ...result, baselineUrl: baseline.url, baselineHeaders: {} });
+        continue;
       }
-      checked.set(m, { ...result, baselineUrl });
+      const bodiesFile = join(workDir, `${m.slug}.json`);
+      await writeFile(bodiesFile, JSON.stringify(result.baselineBodies));
+      const token = service.tokens[m.surface];
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; company: string };
+      const tokensFile = join(workDir, `${m.slug}.tokens.json`);
+      await writeFile(tokensFile, JSON.stringify({ [token]: { client: claims.sub, companyId: claims.company, surface: m.surface } }));
+      const sameWork = await child(`same work ${m.slug}`, join(ROOT, 'bench/hit-baseline.ts'), { DATABASE_URL: database.url, BODIES_FILE: bodiesFile, TOKENS_FILE: tokensFile, PORT: '0' });
+      const floor = await child(`static ${m.slug}`, join(ROOT, 'bench/static-server.ts'), { BODIES_FILE: bodiesFile, PORT: '0' });
+      checked.set(m, { ...result, baselineUrl: sameWork.url, baselineHeaders: target(service, m).headers, floorUrl: floor.url });
     }
 
     const timed = new Map<Measurement, Timed[]>();
@@ -150,13 +158,14 @@ async function main(): Promise<number> {
       for (const m of selected) {
         const profileDir = join(workDir, 'profiles', m.slug);
         const service = values.profile ? await project(`service ${m.slug}`, m.cacheHit, profileDir) : await sharedProject(m);
-        const { sql, bodyBytes, baselineUrl } = checked.get(m)!;
+        const { baselineUrl, baselineHeaders, floorUrl } = checked.get(m)!;
         progress(`${m.name}: round ${round} of ${rounds}: the service, then the baseline, ${WARM_UP_SECONDS} s warm-up and ${seconds} s each...`);
         const options = { requests: m.requests, seconds, connections };
         const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS, () => scrapeAuditWait(service.server.url));
         const auditWait = auditWaitBetween(projectLoad.before, await scrapeAuditWait(service.server.url));
-        const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: {} }, WARM_UP_SECONDS);
-        timed.set(m, [...(timed.get(m) ?? []), { project: projectLoad, baseline: baselineLoad, auditWait }]);
+        const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: baselineHeaders }, WARM_UP_SECONDS);
+        const floorLoad = floorUrl ? await warmThenLoad({ ...options, url: floorUrl, headers: {} }, WARM_UP_SECONDS) : undefined;
+        timed.set(m, [...(timed.get(m) ?? []), { project: projectLoad, baseline: baselineLoad, ...(floorLoad && { floor: floorLoad }), auditWait }]);
         if (values.profile) {
           await stopProject(service);
           console.log(formatSummary(`${m.name}, the timed run`, await summariseProfiles(profileDir, ROOT, projectLoad)));

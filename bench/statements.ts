@@ -18,7 +18,7 @@ export interface StatementCounter {
   close(): Promise<void>;
 }
 
-const AUDIT_INSERT = /^\s*insert\s+into\s+"?audit_entry"?/i;
+const AUDIT_INSERT = /\binsert\s+into\s+"?audit_entry"?/i;
 
 /** A counter, or the reason statements cannot be counted on this server. */
 export async function statementCounter(url: string): Promise<StatementCounter | string> {

@@ -8,7 +8,6 @@
 import { coerceInputValue, typeFromAST, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { parse as parseQuery } from 'node:querystring';
 import etag from 'etag';
-import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Invalid, MethodNotAllowed, NotFound, type Rule } from '../src/domain/errors.ts';
 import { admit } from '../src/pipeline/admit.ts';
@@ -85,7 +84,7 @@ function renamed(error: Invalid, names: Record<string, string>): Invalid {
  * A route's variables, coerced by the schema's own rules (its scalars, enums and input types) before the
  * operation runs; a value they refuse is an Invalid naming the variable (and the place inside it).
  */
-function coerced(schema: GraphQLSchema, operation: PreparedOperation, variables: Record<string, unknown>): Record<string, unknown> {
+function coerced(schema: GraphQLSchema, operation: PreparedOperation, variables: Record<string, unknown>): void {
   for (const definition of operation.analysis.operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
     const value = variables[name];
@@ -99,7 +98,6 @@ function coerced(schema: GraphQLSchema, operation: PreparedOperation, variables:
       throw new Invalid(field, rule, (original ?? error).message);
     });
   }
-  return variables;
 }
 
 /** The first error of a route's result as the vocabulary, in the surface's parameter names. */
@@ -167,14 +165,11 @@ export function surfaceDoor(
         await admit(call, surface.limits, call.caller!.id);
       }
       return steps(call, { query, params, body }, req);
-    }).then((reply) => answer(req, res, call, reply), (error: unknown) => failed(res, error, log));
+    }).then((reply) => answer(req, res, call, reply), (error: unknown) => {
+      log.error({ err: error }, 'request failed');
+      answer(req, res, call, surface.errors.internal());
+    });
   };
-}
-
-function failed(res: ServerResponse, error: unknown, log: Logger): void {
-  log.error({ err: error }, 'request failed');
-  if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(res.headersSent ? undefined : JSON.stringify({ error: 'Internal server error' }));
 }
 
 /** The endpoints of a surface's routes, 405 for their paths' other methods, and 404 for paths no route serves. */
@@ -196,9 +191,10 @@ export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
           : undefined;
       return runOperation(pipeline, call, {
         operation: route.operation,
-        variables: () => {
+        variables: () => route.variables?.(input) ?? {},
+        check: (variables) => {
           try {
-            return coerced(schema, route.operation, route.variables?.(input) ?? {});
+            coerced(schema, route.operation, variables);
           } catch (error) {
             throw error instanceof Invalid ? renamed(error, names) : error;
           }

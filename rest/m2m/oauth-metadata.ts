@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
-import { isHttps } from '../../src/pipeline/http.ts';
+import { isHttps, REQUEST_ID_HEADER } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import { ISSUER } from '../../src/pipeline/tokens.ts';
 import type { EndpointSpec } from '../route.ts';
@@ -44,7 +44,7 @@ function metadata(origin: string, basePath: string, issuerPath: string) {
 export function oauthMetadataEndpoints(pipeline: Pipeline, basePath: string): EndpointSpec[] {
   const serve = (issuerPath: string): EndpointSpec['endpoint'] => (req, res) => {
     const body = JSON.stringify(metadata(originOf(req, pipeline.trust), basePath, issuerPath));
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(200, { [REQUEST_ID_HEADER]: req.id, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
   return [

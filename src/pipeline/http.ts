@@ -30,14 +30,17 @@ export type Endpoint = (req: Request, res: ServerResponse, params: Record<string
 /** `TRUST_PROXY` (true, false, a number of hops, or addresses and subnets) as proxy-addr's trust function. */
 export function trustOf(setting: boolean | number | string): (address: string, hop: number) => boolean {
   if (setting === true) return () => true;
-  if (setting === false) return () => false;
+  if (setting === false) return TRUST_NONE;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return proxyAddr.compile(setting.split(',').map((entry) => entry.trim()));
 }
 
+/** Trusts no proxy: the client's address is the socket's. */
+const TRUST_NONE = () => false;
+
 /** The client's address: the socket's, or the nearest one the trusted proxies name. */
 export const addressOf = (req: IncomingMessage, trust: (address: string, hop: number) => boolean): string =>
-  proxyAddr(req, trust) ?? req.socket.remoteAddress ?? 'unknown';
+  (trust === TRUST_NONE ? req.socket.remoteAddress : proxyAddr(req, trust)) ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Whether the client reached this service over HTTPS: the socket's own TLS, or a trusted proxy's `X-Forwarded-Proto`. */
 export function isHttps(req: IncomingMessage, trust: (address: string, hop: number) => boolean): boolean {
@@ -54,8 +57,13 @@ export function pathOf(url: string | undefined): string {
 }
 
 export function startCall(req: Request, surface: Surface, resource: string, trust: (address: string, hop: number) => boolean): Call {
-  return newCall({ surface, method: req.method ?? 'GET', path: pathOf(req.url), requestId: req.id, address: addressOf(req, trust), resource });
+  const call = newCall({ surface, method: req.method ?? 'GET', path: pathOf(req.url), requestId: req.id, address: addressOf(req, trust), resource });
+  call.headers.set(REQUEST_ID_HEADER, req.id);
+  return call;
 }
+
+/** Every answer echoes its request's id (src/server/request-id.ts). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const parsers = {
   json: bodyParser.json({ limit: `${JSON_BODY_KB}kb`, verify: refuseDeepJson }),
@@ -106,25 +114,25 @@ export function readBody(req: Request, res: ServerResponse, kinds: ReadonlyArray
  */
 export function answer(req: IncomingMessage, res: ServerResponse, call: Call, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
-  for (const [name, value] of call.headers) res.setHeader(name, value);
-  if (call.cache) {
-    res.setHeader('X-Cache', call.cache.hit ? 'HIT' : 'MISS');
-    res.setHeader('Age', String(call.cache.ageSeconds));
-  }
-  if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  // One list handed to writeHead: no header is stored and looked up one by one (a header of several
+  // values, Set-Cookie, is one entry whose value is a list).
+  const headers: Array<string | string[]> = [];
+  for (const [name, value] of call.headers) headers.push(name, value);
+  if (call.cache) headers.push('X-Cache', call.cache.hit ? 'HIT' : 'MISS', 'Age', String(call.cache.ageSeconds));
+  if (reply.headers) for (const name in reply.headers) headers.push(name, reply.headers[name]!);
   if (reply.body === null) {
-    res.writeHead(reply.status);
+    res.writeHead(reply.status, headers as string[]);
     res.end();
     return;
   }
   const etag = reply.headers?.ETag;
   if (etag && reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag })) {
-    res.writeHead(304);
+    res.writeHead(304, headers as string[]);
     res.end();
     return;
   }
-  res.setHeader('Content-Type', reply.type ?? JSON_TYPE);
-  res.setHeader('Content-Length', typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length);
-  res.writeHead(reply.status);
+  const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
+  headers.push('Content-Type', reply.type ?? JSON_TYPE, 'Content-Length', String(length));
+  res.writeHead(reply.status, headers as string[]);
   res.end(req.method === 'HEAD' ? undefined : reply.body);
 }

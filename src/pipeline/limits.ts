@@ -205,11 +205,17 @@ export class ClientLimits {
     }
   }
 
+  #policyHeader: string | undefined;
+
+  /** The IETF `RateLimit-Policy` field of these limits. */
   policyHeader(): string {
-    const parts = [`"minute";q=${this.#policy.perMinute};w=60`];
-    if (this.#policy.dailyQuota) parts.push(`"day";q=${this.#policy.dailyQuota};w=86400`);
-    if (this.#policy.maxConcurrent) parts.push(`"concurrency";q=${this.#policy.maxConcurrent}`);
-    return parts.join(', ');
+    if (this.#policyHeader === undefined) {
+      const parts = [`"minute";q=${this.#policy.perMinute};w=60`];
+      if (this.#policy.dailyQuota) parts.push(`"day";q=${this.#policy.dailyQuota};w=86400`);
+      if (this.#policy.maxConcurrent) parts.push(`"concurrency";q=${this.#policy.maxConcurrent}`);
+      this.#policyHeader = parts.join(', ');
+    }
+    return this.#policyHeader;
   }
 
   /** Counts the request against each limit in turn; a refused request still reports every limit's state. */

@@ -111,6 +111,8 @@ export interface PreparedCall<Data> {
   operation: PreparedOperation;
   /** The operation's variables; throws Invalid naming the parameter. Read after the scopes are checked. */
   variables(): Record<string, unknown>;
+  /** Checks the variables by the schema's rules before the operation runs (a cache hit needs no check: its key's variables were). */
+  check(variables: Record<string, unknown>): void;
   /** The result's data as the answer; throws the vocabulary (NotFound) when the result says so. */
   respond(data: Data): Reply;
   /** The first error of a result, as the vocabulary. */
@@ -134,11 +136,13 @@ export async function runOperation<Data>(pipeline: Pipeline, call: Call, prepare
   const { cache } = pipeline;
   let lookup: Lookup<StoredReply> | undefined;
   if (prepared.cacheAs && cache.enabled) {
-    const read = { operation: prepared.cacheAs, companyId: call.caller!.companyId, scopes: call.caller!.scopes, variables, types: analysis.typesRead };
+    // A route's variables come in a fixed order: their JSON is their key as it is.
+    const read = { operation: prepared.cacheAs, companyId: call.caller!.companyId, scopes: call.caller!.scopes, variables, types: analysis.typesRead, ordered: true };
     lookup = await cache.lookup<StoredReply>(read);
     if (lookup.entry && (await servedFromCache(pipeline, call, lookup, lookup.entry.value.status))) return storedReply(lookup.entry.value);
     if (lookup.entry) lookup = await cache.lookup<StoredReply>(read);
   }
+  prepared.check(variables);
   const result = await pipeline.executor.execute(document, pipeline.context(call), variables);
   if (result.errors?.length) throw prepared.errorOf(result.errors[0]!);
   const reply = prepared.respond(result.data as Data);
@@ -158,6 +162,7 @@ function storedReply(stored: StoredReply): Reply {
 
 /** Steps 5 to 7 of a prepared write, in its transaction; its failure is an answer like any other, committed with its audit entry. */
 function runWrite<Data>(pipeline: Pipeline, call: Call, prepared: PreparedCall<Data>, variables: Record<string, unknown>): Promise<Reply> {
+  prepared.check(variables);
   return inWriteTransaction(pipeline, call, async (tx) => {
     const replayed = prepared.idempotency && (await claim(tx, pipeline.services.clock, prepared.idempotency));
     if (replayed) return { status: replayed.status, changed: [], value: replayed };

@@ -20,7 +20,7 @@ import {
 import { Invalid } from '../domain/errors.ts';
 import { createMetrics, type Metrics } from '../metrics.ts';
 import type { ErrorShape } from '../pipeline/call.ts';
-import { pathOf, type Endpoint, type Request } from '../pipeline/http.ts';
+import { pathOf, REQUEST_ID_HEADER, type Endpoint, type Request } from '../pipeline/http.ts';
 import type { Services } from '../services.ts';
 import { handleErrors, notFound, plainErrors } from './errors.ts';
 import { healthRoutes } from './health.ts';
@@ -102,9 +102,9 @@ export async function createApp<Context extends BaseContext>(services: Services,
     ignoreTrailingSlash: true,
     maxParamLength: 1000,
     onBadUrl: (path, req, res) => {
-      const errors = errorsOf(pathOf(path));
       const surface = surfaceOf(pathOf(path));
-      (surface?.unknown ?? ((_q: IncomingMessage, r: ServerResponse) => undecodable(r, errors)))(req as Request, res, { undecodable: 'true' });
+      if (surface?.unknown) return surface.unknown(req as Request, res, { undecodable: 'true' });
+      undecodable(req as Request, res, errorsOf(pathOf(path)));
     },
   });
   const labels = new Map<Endpoint, string>();
@@ -112,7 +112,6 @@ export async function createApp<Context extends BaseContext>(services: Services,
     const req = incoming as Request;
     const started = performance.now();
     req.id = requestIdOf(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', req.id);
     logRequests?.(req, res);
     if (!gate.enter(req, res)) return;
     const path = pathOf(req.url);
@@ -125,8 +124,10 @@ export async function createApp<Context extends BaseContext>(services: Services,
       const label = route ?? (framework.route?.path !== undefined ? `${framework.baseUrl ?? ''}${String(framework.route.path)}` : 'unmatched');
       metrics.observe(req.method ?? 'GET', label, res.statusCode, (performance.now() - started) / 1000);
     });
+    // The doors echo the request id with their answer's other headers; the framework's answers, here.
     if (found) return (found.handler as Endpoint)(req, res, found.params as Record<string, string>);
     if (surface?.unknown) return surface.unknown(req, res, {});
+    res.setHeader(REQUEST_ID_HEADER, req.id);
     app(req, res);
   });
 
@@ -179,9 +180,9 @@ export async function createApp<Context extends BaseContext>(services: Services,
 }
 
 /** A path whose percent-encoding does not decode, outside any door: 400, as plain JSON or the surface's shape. */
-function undecodable(res: ServerResponse, errors: ErrorShape): void {
+function undecodable(req: Request, res: ServerResponse, errors: ErrorShape): void {
   const reply = errors.present(new Invalid('path', 'format', 'is not a valid URL: a percent-encoded sequence does not decode to UTF-8'));
-  res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
+  res.writeHead(reply.status, { [REQUEST_ID_HEADER]: req.id, 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
   res.end(reply.body);
 }
 

@@ -17,7 +17,7 @@ import { csrfToken } from '../domain/console-sessions.ts';
 import { Invalid, Unauthenticated } from '../domain/errors.ts';
 import { authorise } from '../pipeline/authorise.ts';
 import { consoleCaller, cookieSession } from '../pipeline/console.ts';
-import { answer, pathOf, startCall, type Request } from '../pipeline/http.ts';
+import { answer, pathOf, REQUEST_ID_HEADER, startCall, type Request } from '../pipeline/http.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import { serve } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
@@ -164,6 +164,7 @@ export function graphqlExplorerPage(services: Services): (req: Request, res: Ser
     if ('query' in query || 'sandbox' in query || accepts(req).type(['json', 'html']) !== 'html' || !existsSync(page)) return false;
     const html = readFileSync(page);
     res.writeHead(200, {
+      [REQUEST_ID_HEADER]: req.id,
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': html.length,
       'Content-Security-Policy': CSP,

@@ -22,7 +22,8 @@ export function stopGate(errorsOf: (path: string) => ErrorShape): StopGate {
     enter: (req, res) => {
       if (shut) {
         const reply = errorsOf(pathOf(req.url)).present(new Unavailable('The server is shutting down: send the request again', 1));
-        res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+        const id = (req as IncomingMessage & { id?: string }).id;
+        res.writeHead(reply.status, { ...reply.headers, ...(id && { 'X-Request-Id': id }), 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
         res.end(reply.body);
         return false;
       }
