@@ -1537,7 +1537,10 @@ export type Query = {
   consoleUsers: Array<ConsoleUser>;
   /** One customer by `cust_` id, or null when there is none in your company. */
   customer?: Maybe<Customer>;
-  /** Customers that are not deleted, by last name; `search` matches names and email. */
+  /**
+   * Customers that are not deleted, by last name. `search` (at most 100 characters) matches text in the full name
+   * or email, case-insensitively and literally (`%` and `_` are characters like any other).
+   */
   customers: CustomerPage;
   /** One event by `evt_` id. */
   event?: Maybe<Event>;
@@ -2452,7 +2455,6 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ApiClientWithSecret: ResolverTypeWrapper<ApiClientWithSecret>;
   Appointment: ResolverTypeWrapper<AppointmentRow>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AppointmentPage: ResolverTypeWrapper<AppointmentPageRow>;
   AppointmentStatus: AppointmentStatus;
   AssignPassInput: AssignPassInput;
@@ -2551,6 +2553,7 @@ export type ResolversTypes = {
   WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
   WeeklyWindow: ResolverTypeWrapper<WeeklyWindowRow>;
   WeeklyWindowInput: WeeklyWindowInput;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
 };
@@ -2561,7 +2564,6 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   ApiClientWithSecret: ApiClientWithSecret;
   Appointment: AppointmentRow;
-  Int: Scalars['Int']['output'];
   AppointmentPage: AppointmentPageRow;
   AssignPassInput: AssignPassInput;
   AuditEntry: AuditRow;
@@ -2650,15 +2652,28 @@ export type ResolversParentTypes = {
   WebhookTestResult: WebhookTestResult;
   WeeklyWindow: WeeklyWindowRow;
   WeeklyWindowInput: WeeklyWindowInput;
+  Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
   Boolean: Scalars['Boolean']['output'];
 };
+
+export type CostDirectiveArgs = {
+  weight: Scalars['Int']['input'];
+};
+
+export type CostDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type InvalidatesDirectiveArgs = {
   types: Array<Scalars['String']['input']>;
 };
 
 export type InvalidatesDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = InvalidatesDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type MaxLengthDirectiveArgs = {
+  value: Scalars['Int']['input'];
+};
+
+export type MaxLengthDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = MaxLengthDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type ScopeDirectiveArgs = {
   anyOf?: Maybe<Array<Scalars['String']['input']>>;
@@ -3376,6 +3391,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
 };
 
 export type DirectiveResolvers<ContextType = GraphqlContext> = {
+  cost?: CostDirectiveResolver<any, any, ContextType>;
   invalidates?: InvalidatesDirectiveResolver<any, any, ContextType>;
+  maxLength?: MaxLengthDirectiveResolver<any, any, ContextType>;
   scope?: ScopeDirectiveResolver<any, any, ContextType>;
 };

@@ -19,6 +19,7 @@ import { answer, pathOf, readBody, startCall, type Endpoint, type Request } from
 import { idempotentRequest } from '../src/pipeline/idempotency.ts';
 import type { Pipeline } from '../src/pipeline/index.ts';
 import { inputProblem, pathProblem, unstorableTextAsInvalid } from '../src/pipeline/input-guards.ts';
+import { inputTooLong } from '../src/pipeline/input-lengths.ts';
 import type { ClientLimits } from '../src/pipeline/limits.ts';
 import { runOperation, serve } from '../src/pipeline/run.ts';
 import type { Surface } from '../src/pipeline/tokens.ts';
@@ -148,7 +149,7 @@ export function surfaceDoor(
   { pipeline, surface, logger }: RestDoorOptions,
   resource: string,
   steps: (call: Call, input: RouteInput, req: Request) => Promise<Reply>,
-  { open = false }: { open?: boolean } = {},
+  { open = false, raw = false }: { open?: boolean; raw?: boolean } = {},
 ): Endpoint {
   const routePaths = surface.routes.map((route) => route.path);
   return (req, res, params) => {
@@ -156,6 +157,8 @@ export function surfaceDoor(
     res.once('close', () => void call.admission?.release());
     const log = logOf(req, logger);
     void serve(pipeline, call, surface.errors, log, async () => {
+      // `raw`: a request refused as it came, without reading it.
+      if (raw) return steps(call, { query: {}, params, body: undefined }, req);
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
       const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
       const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
@@ -195,6 +198,8 @@ export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
         check: (variables) => {
           try {
             coerced(schema, route.operation, variables);
+            const long = inputTooLong(schema, route.operation.document, route.operation.analysis.operation, variables);
+            if (long) throw long;
           } catch (error) {
             throw error instanceof Invalid ? renamed(error, names) : error;
           }
@@ -235,12 +240,20 @@ export function openEndpoints(options: RestDoorOptions, documents: Record<string
   return [...served, { methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: `${base}${tokenPath}`, endpoint: refuse }];
 }
 
-/** Any other path under the surface: refused when unauthenticated, else 404 in the surface's shape. */
+/**
+ * Any other path under the surface: refused when unauthenticated, else 404 in the surface's shape. A path
+ * whose percent-encoding does not decode (the router says so with `undecodable`) is 400 before anything else.
+ */
 export function unknownPaths(options: RestDoorOptions): Endpoint {
-  return (req, res, params) =>
+  const undecodable = surfaceDoor(options, 'undecodable', async () => {
+    throw new Invalid('path', 'format', 'is not a valid URL: a percent-encoded sequence does not decode to UTF-8');
+  }, { open: true, raw: true });
+  return (req, res, params) => {
+    if (params.undecodable) return undecodable(req, res, {});
     surfaceDoor(options, options.surface.resourceOf(pathOf(req.url).slice(options.surface.base.length)), async () => {
       throw new NotFound('Resource');
     })(req, res, params);
+  };
 }
 
 /** The resource a path names, as the route serving it calls it (whatever method was used or refused). */

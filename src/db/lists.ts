@@ -3,6 +3,7 @@
  * the client asks for it (run beside the page's when the caller says so up front). Orders match the
  * indexes of the schema (customers by last name, first name, id).
  */
+import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
@@ -65,7 +66,8 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 /** `columns`: the customer columns the caller needs (ROW_COLUMNS.customer); rows read whole when it says none. */
 export function customersPage(reads: CompanyReads, request: ListRequest, search?: string, columns: string = COLUMNS.customer): Promise<RowPage<CustomerRow>> {
   const where = new Conditions().add('c.deleted_at is null');
-  if (search) where.add('(c.firstname ilike ? or c.lastname ilike ? or c.email ilike ?)', contains(search), contains(search), contains(search));
+  // The expression of the trigram index (customer_search_index), so the index can answer it.
+  if (search) where.add(`(${CUSTOMER_SEARCH_TEXT.replace(/\b(firstname|lastname|email)\b/g, 'c.$1')}) ilike ?`, contains(search));
   return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns, order: 'c.lastname, c.firstname, c.id', where }, request);
 }
 

@@ -332,9 +332,27 @@ function argumentValue(node: ValueNode | undefined, variables: Record<string, un
   return undefined;
 }
 
+const weights = new WeakMap<object, number>();
+
+/** What the arguments of a field cost when given (`@cost(weight)`), beyond what it selects. */
+function weightOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, selection: FieldNode, variables: Record<string, unknown>, defaults: Map<string, unknown>): number {
+  let total = 0;
+  for (const argument of selection.arguments ?? []) {
+    const definition = field.args.find((a) => a.name === argument.name.value);
+    if (!definition) continue;
+    let weight = weights.get(definition);
+    if (weight === undefined) weights.set(definition, (weight = (getDirective(schema, definition, 'cost')?.[0]?.weight as number | undefined) ?? 0));
+    if (!weight) continue;
+    const given = argument.value.kind === Kind.VARIABLE ? (variables[argument.value.name.value] ?? defaults.get(argument.value.name.value)) : argument.value.kind !== Kind.NULL;
+    if (given !== undefined && given !== null && given !== '' && given !== false) total += weight;
+  }
+  return total;
+}
+
 /**
  * The cost of an operation with these variables: 1 per field (`__typename` included); a field returning a
- * page (it has `nodes` and `total`) costs its page size (`pageSize`, default 30) times what it selects.
+ * page (it has `nodes` and `total`) costs its page size (`pageSize`, default 30) times what it selects; an
+ * argument with `@cost` adds its weight when given (a search reads more than a lookup by id).
  * Memoised per fragment, so linear in the document's size; the figure itself may be astronomical.
  */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>): number {
@@ -356,10 +374,11 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ana
           continue;
         }
         const children = costOf(selection.selectionSet, named as GraphQLCompositeType);
+        const weighed = weightOf(schema, field!, selection, variables, defaults);
         const paged = isObjectType(named) && 'nodes' in named.getFields() && 'total' in named.getFields();
         const pageSize = argumentValue(selection.arguments?.find((a) => a.name.value === 'pageSize')?.value, variables, defaults);
         const multiplier = paged ? (typeof pageSize === 'number' && pageSize > 0 ? pageSize : DEFAULT_PAGE_SIZE) : 1;
-        cost += 1 + multiplier * children;
+        cost += 1 + weighed + multiplier * children;
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : undefined;
         cost += costOf(selection.selectionSet, condition ?? type);

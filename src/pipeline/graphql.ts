@@ -26,6 +26,7 @@ import { checkLimits, type QueryLimits } from './execute.ts';
 import { answer, readBody, startCall, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
+import { inputTooLong } from './input-lengths.ts';
 import { serve, servedFromCache } from './run.ts';
 import { errorHeaders, httpStatus } from './status.ts';
 
@@ -88,7 +89,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           call.action = analysis.kind === 'mutation' ? 'UPDATE' : 'READ';
           call.resource = analysis.rootFields;
           call.operationName = analysis.name;
-          const unstorable = inputProblem(request.variables ?? {}) ?? literalProblem(document);
+          const unstorable = inputProblem(request.variables ?? {}) ?? literalProblem(document) ?? inputTooLong(schema, document, analysis.operation, request.variables ?? {});
           if (unstorable) throw beforeExecution(unstorable);
           checkLimits(schema, document, analysis, request.variables ?? {}, limits);
           try {

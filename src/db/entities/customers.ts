@@ -2,6 +2,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Company } from './access.ts';
 
+/** What `customers(search:)` matches: the full name and the email, as one text. */
+export const CUSTOMER_SEARCH_TEXT = "firstname || ' ' || lastname || ' ' || email";
+
 export const Customer = defineEntity({
   name: 'Customer',
   properties: {
@@ -21,6 +24,9 @@ export const Customer = defineEntity({
   indexes: [
     { name: 'customer_list_index', properties: ['company', 'lastname', 'firstname', 'id'], where: 'deleted_at is null' },
     { properties: ['company', 'email'] },
+    // `customers(search:)` (src/db/lists.ts): trigrams of the full name and email, so a search reads the rows
+    // that hold the text rather than every customer of the company.
+    { name: 'customer_search_index', expression: `create index "customer_search_index" on "customer" using gin ((${CUSTOMER_SEARCH_TEXT}) gin_trgm_ops)` },
   ],
 });
 export type ICustomer = InferEntity<typeof Customer>;

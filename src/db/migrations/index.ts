@@ -8,6 +8,7 @@ import { Migration20261123075242_server_key_check } from './Migration20261123075
 import { Migration20261123081331_read_path_indexes_audit_scope } from './Migration20261123081331_read_path_indexes_audit_scope.ts';
 import { Migration20261123105243_console_users } from './Migration20261123105243_console_users.ts';
 import { Migration20261125010000_cache_versions } from './Migration20261125010000_cache_versions.ts';
+import { Migration20261125020000_customer_search } from './Migration20261125020000_customer_search.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
 
 export const migrationsList = [
@@ -20,5 +21,6 @@ export const migrationsList = [
   { name: 'Migration20261123081331_read_path_indexes_audit_scope', class: Migration20261123081331_read_path_indexes_audit_scope },
   { name: 'Migration20261123105243_console_users', class: Migration20261123105243_console_users },
   { name: 'Migration20261125010000_cache_versions', class: Migration20261125010000_cache_versions },
+  { name: 'Migration20261125020000_customer_search', class: Migration20261125020000_customer_search },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
 ];
