@@ -28,6 +28,9 @@ function maxOf(schema: GraphQLSchema, definition: GraphQLArgument | GraphQLInput
   return max;
 }
 
+/** A field of an input, named as the domain names it: the fields of a whole `input` argument by themselves. */
+const within = (field: string, name: string) => (field === 'input' ? name : `${field}.${name}`);
+
 const unwrap = (type: GraphQLInputType): GraphQLInputType => (isNonNullType(type) ? type.ofType : type);
 
 function tooLong(field: string, max: number): Invalid {
@@ -52,7 +55,7 @@ function checkValue(schema: GraphQLSchema, value: unknown, type: GraphQLInputTyp
     for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
       const definition = fields[name];
       if (!definition) continue;
-      const problem = checkValue(schema, inner, definition.type, maxOf(schema, definition), `${field}.${name}`);
+      const problem = checkValue(schema, inner, definition.type, maxOf(schema, definition), within(field, name));
       if (problem) return problem;
     }
     return null;
@@ -92,7 +95,7 @@ function checkNode(
       for (const inner of node.fields) {
         const definition = fields[inner.name.value];
         if (!definition) continue;
-        const problem = checkNode(schema, inner.value, definition.type, maxOf(schema, definition), `${field}.${inner.name.value}`, variables, defaults);
+        const problem = checkNode(schema, inner.value, definition.type, maxOf(schema, definition), within(field, inner.name.value), variables, defaults);
         if (problem) return problem;
       }
       return null;
