@@ -31,6 +31,8 @@ export interface NoteRow {
   body: string;
   author: string | null;
   createdAt: string;
+  /** The appointment whose booking notes it holds. */
+  appointmentId: string | null;
 }
 
 export interface AnswerRow {
@@ -107,6 +109,8 @@ export interface BookingRow {
   event: EventRow;
   eventDate: EventDateRow;
   payment: PaymentRow;
+  /** Null until attendance is taken. */
+  attended: boolean | null;
 }
 
 export interface FacilitatorRow {

@@ -28,17 +28,17 @@ export type AuditFilter = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: string | number;
-  /** Start, local to the facilitator. */
+  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
   datetime: string;
   /** `fac_` id of the facilitator. */
   facilitatorId: string | number;
-  /** At most 5000 characters. */
+  /** At most 5000 characters; also added as a note on the customer when not blank. */
   notes: string | null | undefined;
   /** Name of an active option of the service. */
   optionName: string;
   /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
   packageId: string | number | null | undefined;
-  /** CARD, or PASS to pay with credits. */
+  /** CARD (the payment starts PENDING), or PASS to pay with credits. */
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: string | number;

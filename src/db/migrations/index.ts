@@ -7,6 +7,7 @@ import { Migration20261123074506_event_kind } from './Migration20261123074506_ev
 import { Migration20261123075242_server_key_check } from './Migration20261123075242_server_key_check.ts';
 import { Migration20261123081331_read_path_indexes_audit_scope } from './Migration20261123081331_read_path_indexes_audit_scope.ts';
 import { Migration20261123105243_console_users } from './Migration20261123105243_console_users.ts';
+import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261123075242_server_key_check', class: Migration20261123075242_server_key_check },
   { name: 'Migration20261123081331_read_path_indexes_audit_scope', class: Migration20261123081331_read_path_indexes_audit_scope },
   { name: 'Migration20261123105243_console_users', class: Migration20261123105243_console_users },
+  { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
 ];
