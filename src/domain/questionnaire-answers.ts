@@ -13,7 +13,7 @@ import { inTransaction } from './transactions.ts';
 
 const answerRecord = z.object({ question: RULES.question, answer: RULES.answer });
 
-/** Records a customer's answers to a questionnaire, all answered now, in the order given. */
+/** Records a customer's answers to a questionnaire, all answered now; their ids follow the order given. */
 export async function recordQuestionnaireAnswers(
   em: EntityManager,
   clock: Clock,
@@ -25,9 +25,10 @@ export async function recordQuestionnaireAnswers(
   return inTransaction(em, companyId, async (tx) => {
     const customer = await liveCustomer(tx, input.customerId);
     const now = clock.now();
-    const answers = input.answers.map((a) =>
+    // Ids sort by their time part: one millisecond apart, they keep the order the answers were given in.
+    const answers = input.answers.map((a, i) =>
       tx.create(QuestionnaireAnswer, {
-        id: newId('answer', now.getTime()),
+        id: newId('answer', now.getTime() + i),
         company: companyId,
         customer: customer.id,
         questionnaire,
