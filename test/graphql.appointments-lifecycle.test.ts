@@ -40,7 +40,7 @@ interface Move {
 }
 
 /** setAppointmentStatus, from each status to each status. */
-const STATUS_MOVES: Move[] = [
+const STATUS_MOVES = ([
   { from: 'SCHEDULED', to: 'COMPLETED', started: true, answer: 'OK' },
   { from: 'SCHEDULED', to: 'NO_SHOW', started: true, answer: 'OK' },
   { from: 'SCHEDULED', to: 'COMPLETED', started: false, answer: 'CONFLICT' },
@@ -59,7 +59,7 @@ const STATUS_MOVES: Move[] = [
   { from: 'CANCELLED', to: 'NO_SHOW', started: true, answer: 'CONFLICT' },
   { from: 'CANCELLED', to: 'SCHEDULED', started: false, answer: 'CONFLICT' },
   { from: 'CANCELLED', to: 'CANCELLED', started: false, answer: 'BAD_USER_INPUT' },
-].map((move) => ({ ...move, id: appointment(move.from as Status, move.started) })) as (Move & { id: string })[];
+] as Move[]).map((move) => ({ ...move, id: appointment(move.from, move.started) }));
 
 /** cancelAppointment, from each status. */
 const CANCELS = ([
