@@ -316,13 +316,13 @@ export type CardPayment = {
   status: PaymentStatus;
 };
 
-/** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
+/** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
 export type ConsoleRole =
   /** Everything but console users. */
   | 'ADMIN'
   /** Everything, and manages console users. */
   | 'OWNER'
-  /** Customers, bookings, appointments and events; no API clients, webhooks or audit log. */
+  /** The desk: customers, appointments, bookings and attendance, notes and answers, selling passes, videos and subscriptions; not the catalogue, API clients, webhooks or the audit log. */
   | 'STAFF';
 
 /** A person who signs in to the admin console of one company. */

@@ -9,7 +9,7 @@ import type { Clock } from './clock.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checkFields, PASS_FIELDS, PLAN_FIELDS, VIDEO_FIELDS, VOUCHER_FIELDS, type Fields } from './input-rules.ts';
-import { conflictOn, UNIQUE_VIOLATION } from './transactions.ts';
+import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 
 async function update<T extends object>(
   em: EntityManager,
@@ -89,9 +89,11 @@ export async function createVoucher(em: EntityManager, clock: Clock, companyId: 
     active: (fields.active as boolean | undefined) ?? true,
   };
   checkVoucher(voucher, given);
-  const created = em.create(Voucher, { id: newId('voucher', clock.now().getTime()), company: companyId, ...voucher });
-  await conflictOn([UNIQUE_VIOLATION], CODE_TAKEN, () => em.flush());
-  return created;
+  return inTransaction(em, companyId, async (tx) => {
+    const created = tx.create(Voucher, { id: newId('voucher', clock.now().getTime()), company: companyId, ...voucher });
+    await conflictOn([UNIQUE_VIOLATION], CODE_TAKEN, () => tx.flush());
+    return created;
+  });
 }
 
 export interface NewVideo {
@@ -110,16 +112,18 @@ export async function createVideo(em: EntityManager, clock: Clock, companyId: st
     VIDEO_FIELDS,
     ['accessDays'],
   );
-  const video = em.create(Media, {
-    id: newId('media', clock.now().getTime()),
-    company: companyId,
-    name: fields.name as string,
-    description: (fields.description as string | undefined) ?? '',
-    base100Price: fields.base100Price as number,
-    credits: fields.credits as number,
-    accessDays: (fields.accessDays as number | null | undefined) ?? null,
-    active: (fields.active as boolean | undefined) ?? true,
+  return inTransaction(em, companyId, async (tx) => {
+    const video = tx.create(Media, {
+      id: newId('media', clock.now().getTime()),
+      company: companyId,
+      name: fields.name as string,
+      description: (fields.description as string | undefined) ?? '',
+      base100Price: fields.base100Price as number,
+      credits: fields.credits as number,
+      accessDays: (fields.accessDays as number | null | undefined) ?? null,
+      active: (fields.active as boolean | undefined) ?? true,
+    });
+    await tx.flush();
+    return video;
   });
-  await em.flush();
-  return video;
 }
