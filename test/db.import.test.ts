@@ -185,6 +185,10 @@ describe('a bundle with a problem imports nothing and names the place', () => {
       'vouchers[0].percentOff: give either percentOff or base100AmountOff'],
     ['a weekly window that ends before it starts', (b) => (b.facilitators[0].weeklyWindows[0].end = '08:00'),
       'facilitators[0].weeklyWindows[0].end: must be after start'],
+    ['two live bookings of one attendee on one event date', (b) => (b.transactions[0].bookings[1].boughtForId = null),
+      /^transactions\[0\]\.bookings\[[01]\]\.eventDateId: cust_ada already holds a live booking on date_y1 \(one live booking per attendee and event date/],
+    ['attendance that is neither true, false nor null', (b) => ((b.transactions[0].bookings[0] as Record<string, unknown>).attended = 'yes'),
+      'transactions[0].bookings[0].attended: must be a boolean'],
   ];
 
   it.each(cases)('%s', async (_, breakIt, expected) => {
