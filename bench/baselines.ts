@@ -179,6 +179,8 @@ async function v1Customers(url: URL): Promise<Reply> {
 
 const MINUTE = 60_000;
 const SLOT = 15 * MINUTE;
+/** The service's MIN_BOOKING_NOTICE_MINUTES (the bench runs both with the same environment). */
+const NOTICE_MINUTES = Number(process.env.MIN_BOOKING_NOTICE_MINUTES ?? 0);
 const formats = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Map<number, number>>();
 
@@ -210,7 +212,9 @@ const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, 
 /**
  * GET /m2m/appointments/availability/{id}?start_date=…&end_date=…[&service_id=…]: each date's windows (its
  * override, else the weekly windows of its weekday) cut into 15-minute slots, local to the facilitator; a
- * slot is taken when it overlaps a live appointment lengthened by the service's buffer.
+ * slot is taken when it starts before now (plus MIN_BOOKING_NOTICE_MINUTES) or overlaps a live appointment:
+ * itself, or with a service, lengthened by the longer of its own buffer and the service's, and by the
+ * difference ahead of it when its own is the longer.
  */
 async function availability(facilitatorId: string, url: URL): Promise<Reply> {
   const startDate = url.searchParams.get('start_date')!;
@@ -227,11 +231,12 @@ async function availability(facilitatorId: string, url: URL): Promise<Reply> {
        from facilitator f where f.id = $1 and f.company_id = $2`,
       [facilitatorId, companyId, serviceId, startDate, endDate],
     ),
-    // Appointments up to a day long can reach into the range from the day before.
+    // Appointments and buffers up to a day long reach into the range from the day before and the day after.
     pool.query(
-      `select a.starts_at, a.duration_minutes from appointment a join facilitator f on f.id = a.facilitator_id
+      `select a.starts_at, a.duration_minutes, round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes as buffer_minutes
+       from appointment a join facilitator f on f.id = a.facilitator_id
        where a.facilitator_id = $1 and a.company_id = $2 and a.status <> 'CANCELLED'
-         and a.starts_at >= ($3::date - 1)::timestamp at time zone f.timezone and a.starts_at < ($4::date + 1)::timestamp at time zone f.timezone`,
+         and a.starts_at >= ($3::date - 2)::timestamp at time zone f.timezone and a.starts_at < ($4::date + 2)::timestamp at time zone f.timezone`,
       [facilitatorId, companyId, startDate, endDate],
     ),
   ]);
@@ -239,8 +244,13 @@ async function availability(facilitatorId: string, url: URL): Promise<Reply> {
   if (!facilitator) return notFound('Facilitator');
   if (serviceId && facilitator.buffer_minutes === null) return notFound('Service');
   const zone: string = facilitator.timezone;
-  const buffer = (facilitator.buffer_minutes ?? 0) * MINUTE;
-  const blocks = busy.rows.map((a) => ({ from: a.starts_at.getTime(), until: a.starts_at.getTime() + a.duration_minutes * MINUTE + buffer }));
+  const asked: number | null = serviceId ? facilitator.buffer_minutes : null;
+  const blocks = busy.rows.map((a) => {
+    const before = asked === null ? 0 : Math.max(0, a.buffer_minutes - asked);
+    const after = asked === null ? 0 : Math.max(a.buffer_minutes, asked);
+    return { from: a.starts_at.getTime() - before * MINUTE, until: a.starts_at.getTime() + (a.duration_minutes + after) * MINUTE };
+  });
+  const earliest = Date.now() + NOTICE_MINUTES * MINUTE;
   const dates = [];
   for (let day = Date.parse(`${startDate}T00:00:00Z`); day <= Date.parse(`${endDate}T00:00:00Z`); day += 1440 * MINUTE) {
     const date = new Date(day).toISOString().slice(0, 10);
@@ -254,7 +264,7 @@ async function availability(facilitatorId: string, url: URL): Promise<Reply> {
         for (let m = minutes(window.start); m + 15 <= minutes(window.end); m += 15) {
           const from = instantOf(day + m * MINUTE, zone);
           const until = from + SLOT;
-          slots.push({ start: hhmm(m), end: hhmm(m + 15), available: !blocks.some((b) => b.from < until && from < b.until) });
+          slots.push({ start: hhmm(m), end: hhmm(m + 15), available: from >= earliest && !blocks.some((b) => b.from < until && from < b.until) });
         }
         return {
           start_time: window.start.slice(0, 5),

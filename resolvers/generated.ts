@@ -70,7 +70,7 @@ export type Appointment = {
   facilitator: Facilitator;
   /** `appt_` id. */
   id: Scalars['ID']['output'];
-  /** Notes given when it was booked; empty when none. */
+  /** Notes given when it was booked (also a note on the customer); empty when none. */
   notes: Scalars['String']['output'];
   /** The option of the service booked. */
   optionName: Scalars['String']['output'];
@@ -97,7 +97,7 @@ export type AppointmentPage = {
   total: Scalars['Int']['output'];
 };
 
-/** Where an appointment stands. */
+/** Where an appointment stands (docs/lifecycles.md): SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
 export type AppointmentStatus =
   /** Cancelled: it no longer blocks its time. */
   | 'CANCELLED'
@@ -105,7 +105,7 @@ export type AppointmentStatus =
   | 'COMPLETED'
   /** The customer did not come. */
   | 'NO_SHOW'
-  /** Booked and still to take place (`CONFIRMED` in customer-scoped REST lists). */
+  /** Booked and not recorded yet (`CONFIRMED` in customer-scoped REST lists). */
   | 'SCHEDULED';
 
 /** A pass given to a customer by staff. */
@@ -223,17 +223,17 @@ export type AvailabilityWindow = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: Scalars['ID']['input'];
-  /** Start, local to the facilitator. */
+  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
   datetime: Scalars['LocalDateTime']['input'];
   /** `fac_` id of the facilitator. */
   facilitatorId: Scalars['ID']['input'];
-  /** At most 5000 characters. */
+  /** At most 5000 characters; also added as a note on the customer when not blank. */
   notes?: InputMaybe<Scalars['String']['input']>;
   /** Name of an active option of the service. */
   optionName: Scalars['String']['input'];
   /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
   packageId?: InputMaybe<Scalars['ID']['input']>;
-  /** CARD, or PASS to pay with credits. */
+  /** CARD (the payment starts PENDING), or PASS to pay with credits. */
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: Scalars['ID']['input'];
@@ -259,9 +259,11 @@ export type BookEventInput = {
   voucherCode?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A booking of spaces on one event date. */
+/** A booking of spaces on one event date; an attendee (`boughtFor`, else the payer) holds at most one live booking per date. */
 export type Booking = {
   __typename?: 'Booking';
+  /** Whether the attendee came (true) or not (false, a no-show); null until attendance is taken. */
+  attended?: Maybe<Scalars['Boolean']['output']>;
   /** The customer the spaces are for, when not the payer. */
   boughtFor?: Maybe<Customer>;
   /** The event booked. */
@@ -314,13 +316,13 @@ export type CardPayment = {
   status: PaymentStatus;
 };
 
-/** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
+/** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
 export type ConsoleRole =
   /** Everything but console users. */
   | 'ADMIN'
   /** Everything, and manages console users. */
   | 'OWNER'
-  /** Customers, bookings, appointments and events; no API clients, webhooks or audit log. */
+  /** The desk: customers, appointments, bookings and attendance, notes and answers, selling passes, videos and subscriptions; not the catalogue, API clients, webhooks or the audit log. */
   | 'STAFF';
 
 /** A person who signs in to the admin console of one company. */
@@ -395,6 +397,16 @@ export type CreateEventInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new facilitator. */
+export type CreateFacilitatorInput = {
+  /** 1 to 200 characters. */
+  name: Scalars['String']['input'];
+  /** IANA timezone of their windows; the company's by default. */
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** Weekly working windows (as setWeeklyWindows sets them); none by default. */
+  weeklyWindows?: InputMaybe<Array<WeeklyWindowInput>>;
+};
+
 /** A new pass template. */
 export type CreatePassInput = {
   /** Whether it is on sale; true by default. */
@@ -429,6 +441,42 @@ export type CreateSubscriptionPlanInput = {
   minimumTermPeriods?: InputMaybe<Scalars['Int']['input']>;
   /** 1 to 200 characters. */
   name: Scalars['String']['input'];
+};
+
+/** A new video of the library. */
+export type CreateVideoInput = {
+  /** Days of access after purchase, 1 to 36500; null: no expiry. */
+  accessDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether it is on sale; true by default. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Price in minor units of the company's currency, 0 or more. */
+  base100Price: Scalars['Int']['input'];
+  /** Credits when paid with a pass, 0 to 1000; 0: not payable with credits. */
+  credits: Scalars['Int']['input'];
+  /** At most 5000 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 characters. */
+  name: Scalars['String']['input'];
+};
+
+/** A new voucher: exactly one of `percentOff` and `base100AmountOff`. */
+export type CreateVoucherInput = {
+  /** Whether it can be redeemed; true by default. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Amount off in minor units, 0 or more. */
+  base100AmountOff?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 64 characters, unique within the company. */
+  code: Scalars['String']['input'];
+  /** At most 5000 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** How many times it can be redeemed; unlimited by default. */
+  maxRedemptions?: InputMaybe<Scalars['Int']['input']>;
+  /** Percentage off, 1 to 100. */
+  percentOff?: InputMaybe<Scalars['Int']['input']>;
+  /** First day it can be redeemed; none by default. */
+  validFrom?: InputMaybe<Scalars['Date']['input']>;
+  /** Last day it can be redeemed, not before `validFrom`; none by default. */
+  validUntil?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** A customer of the studio. */
@@ -818,18 +866,33 @@ export type MediaUpdate = {
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds a note about a customer, written by the caller (a console user's email, an API client's name). */
+  addNote: Note;
   /** Gives a customer a pass (staff assignment or migration): it may have started already; no voucher. */
   assignPass: PassPurchase;
-  /** Books an appointment that lies inside one of the facilitator's windows and overlaps none of their others (buffer included). */
+  /**
+   * Books an appointment: inside one of the facilitator's windows, no earlier than the minimum notice, and as far
+   * from the facilitator's other appointments as the longer of the two services' buffers. Any whole minute may
+   * start it. Paid with a pass, credits are drawn and it is PAID; paid by card, its payment starts PENDING. Notes
+   * given also become a note on the customer.
+   */
   bookAppointment: Appointment;
-  /** Books spaces on an event date for a customer, paid by card (optionally with a voucher) or with pass credits. */
+  /**
+   * Books spaces on an event date for a customer, paid by card (optionally with a voucher) or with pass credits.
+   * An attendee who already holds a live booking on that date is refused (CONFLICT): more spaces go on one booking.
+   */
   bookEvent: Transaction;
-  /** Cancels a scheduled appointment; credits it was paid with go back to the pass. */
+  /** Cancels a SCHEDULED appointment (CONFLICT otherwise); credits it was paid with go back to the pass. */
   cancelAppointment: Appointment;
-  /** Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded. */
+  /**
+   * Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded.
+   * A booking already cancelled, or whose attendance is recorded (clear it first), is CONFLICT.
+   */
   cancelBooking: Booking;
   /** Ends a mandate on the later of its next renewal and its earliest cancellation date (`endsOn`); it is CANCELLED from that date. */
   cancelSubscription: Mandate;
+  /** Cancels a video purchase: credits paid with go back to the pass; `refund` marks it refunded. Already cancelled: CONFLICT. */
+  cancelVideoPurchase: VideoPurchase;
   /** Creates an API client; its secret is shown only here. */
   createApiClient: ApiClientWithSecret;
   /** Adds a console user to the company with a generated password, shown only here. */
@@ -838,16 +901,24 @@ export type Mutation = {
   createCustomer: Customer;
   /** Adds an event with its dates and pricing options; the timezone defaults to the company's. */
   createEvent: Event;
+  /** Adds a facilitator, in the company's timezone unless given one, with weekly windows when given. */
+  createFacilitator: Facilitator;
   /** Adds a pass template to the catalogue. */
   createPass: Pass;
   /** Adds an appointment service. */
   createService: Service;
   /** Adds a subscription plan to the catalogue. */
   createSubscriptionPlan: SubscriptionPlan;
+  /** Adds a video to the library. */
+  createVideo: Media;
+  /** Adds a voucher; its code is unique in the company (CONFLICT otherwise). */
+  createVoucher: Voucher;
   /** Deletes a customer: they leave every list, while their past bookings stay in event registers. */
   deleteCustomer: Customer;
   /** Deletes an event without bookings; archives an event with bookings, so its registrations keep their history. */
   deleteEvent: EventDeletion;
+  /** Deletes a note for good; answers its id. */
+  deleteNote?: Maybe<Scalars['ID']['output']>;
   /** Deletes a service: it leaves the list but stays readable by id, with its appointments. */
   deleteService: Service;
   /** Deletes an option of a service. */
@@ -858,6 +929,13 @@ export type Mutation = {
   pauseSubscription: Mandate;
   /** Sells a pass to a customer, starting today or on `startDate`, paid by card (optionally with a voucher). */
   purchasePass: PassPurchase;
+  /**
+   * Sells a video to a customer: by card (optionally with a voucher), or with pass credits drawn at once. Access
+   * runs until the video's `accessDays` after today (the company's date).
+   */
+  purchaseVideo: VideoPurchase;
+  /** Records a customer's answers to a questionnaire, answered now; earlier answers stay (a history). */
+  recordQuestionnaireAnswers: Array<QuestionnaireAnswer>;
   /**
    * Sends an event again now, with its own id, as a new round with the full retry schedule: to every endpoint
    * whose delivery of it failed or waits for a retry, or to `endpointId` whatever happened before. A waiting
@@ -895,6 +973,22 @@ export type Mutation = {
   sendTestWebhook?: Maybe<WebhookTestResult>;
   /** Replaces an API client's scopes; its next token carries them. */
   setApiClientScopes: ApiClient;
+  /**
+   * Records whether the money of a card payment arrived: PENDING becomes PAID or FAILED, FAILED becomes PAID.
+   * A pass payment is always PAID, and a cancelled appointment's payment stays as it was: CONFLICT.
+   */
+  setAppointmentPaymentStatus: Appointment;
+  /**
+   * Records how an appointment went: a SCHEDULED one becomes COMPLETED or NO_SHOW once its start has passed, and
+   * COMPLETED and NO_SHOW correct each other. Nothing goes back to SCHEDULED; CANCELLED is cancelAppointment's
+   * (BAD_USER_INPUT here). Any other move is CONFLICT naming the current status.
+   */
+  setAppointmentStatus: Appointment;
+  /**
+   * Takes attendance: true (came), false (a no-show), or null to clear it. Only once the event date has started,
+   * and not for a cancelled booking (CONFLICT).
+   */
+  setBookingAttendance: Booking;
   /** Changes a console user's role; the company always keeps an owner. */
   setConsoleUserRole: ConsoleUser;
   /** Sets the windows of one date instead of the weekly ones (an empty list: unavailable all day); `windows: null` removes the override. */
@@ -946,6 +1040,13 @@ export type Mutation = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationAddNoteArgs = {
+  body: Scalars['String']['input'];
+  customerId: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationAssignPassArgs = {
   input: AssignPassInput;
 };
@@ -983,6 +1084,13 @@ export type MutationCancelSubscriptionArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCancelVideoPurchaseArgs = {
+  id: Scalars['ID']['input'];
+  refund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateApiClientArgs = {
   input: CreateApiClientInput;
 };
@@ -1008,6 +1116,12 @@ export type MutationCreateEventArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateFacilitatorArgs = {
+  input: CreateFacilitatorInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreatePassArgs = {
   input: CreatePassInput;
 };
@@ -1026,6 +1140,18 @@ export type MutationCreateSubscriptionPlanArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateVideoArgs = {
+  input: CreateVideoInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateVoucherArgs = {
+  input: CreateVoucherInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteCustomerArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1033,6 +1159,12 @@ export type MutationDeleteCustomerArgs = {
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationDeleteNoteArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1065,6 +1197,20 @@ export type MutationPauseSubscriptionArgs = {
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationPurchasePassArgs = {
   input: PurchasePassInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationPurchaseVideoArgs = {
+  input: PurchaseVideoInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRecordQuestionnaireAnswersArgs = {
+  answers: Array<QuestionAnswerInput>;
+  customerId: Scalars['ID']['input'];
+  questionnaire: Scalars['String']['input'];
 };
 
 
@@ -1137,6 +1283,27 @@ export type MutationSendTestWebhookArgs = {
 export type MutationSetApiClientScopesArgs = {
   id: Scalars['ID']['input'];
   scopes: Array<Scalars['String']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSetAppointmentPaymentStatusArgs = {
+  id: Scalars['ID']['input'];
+  status: PaymentStatus;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSetAppointmentStatusArgs = {
+  id: Scalars['ID']['input'];
+  status: AppointmentStatus;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationSetBookingAttendanceArgs = {
+  attended?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1267,6 +1434,8 @@ export type MutationUpdateVoucherArgs = {
 /** A staff note about a customer. */
 export type Note = {
   __typename?: 'Note';
+  /** The appointment whose booking notes it holds; null for a note added on its own. */
+  appointment?: Maybe<Appointment>;
   /** Who wrote it, when known. */
   author?: Maybe<Scalars['String']['output']>;
   /** The text of the note. */
@@ -1520,6 +1689,20 @@ export type PurchasePassInput = {
   voucherCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A video sold to a customer. */
+export type PurchaseVideoInput = {
+  /** `cust_` id of the customer. */
+  customerId: Scalars['ID']['input'];
+  /** `media_` id of an active video. */
+  mediaId: Scalars['ID']['input'];
+  /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
+  packageId?: InputMaybe<Scalars['ID']['input']>;
+  /** CARD, or PASS to pay with credits. */
+  payWith: PaymentChoice;
+  /** Code of a voucher that discounts a card payment. */
+  voucherCode?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type Query = {
   __typename?: 'Query';
@@ -1749,6 +1932,14 @@ export type QueryWebhookDeliveriesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** One answer to a question of a questionnaire. */
+export type QuestionAnswerInput = {
+  /** At most 5000 characters; empty when left unanswered. */
+  answer: Scalars['String']['input'];
+  /** 1 to 1000 characters. */
+  question: Scalars['String']['input'];
+};
+
 /** A customer's answer to one question of a questionnaire. */
 export type QuestionnaireAnswer = {
   __typename?: 'QuestionnaireAnswer';
@@ -1874,10 +2065,14 @@ export type SetWebhookEndpointInput = {
   url: Scalars['String']['input'];
 };
 
-/** A 15-minute slot; unavailable when it overlaps a live appointment (plus the service's buffer). */
+/**
+ * A 15-minute slot; unavailable when it starts before now plus MIN_BOOKING_NOTICE_MINUTES, or overlaps a live
+ * appointment: the appointment itself, or with a service asked about, what a booking of that service keeps clear
+ * of it (the longer of the two buffers after it, and before it what its own buffer asks beyond the service's).
+ */
 export type Slot = {
   __typename?: 'Slot';
-  /** False when it overlaps a live appointment (lengthened by the buffer of the service asked about). */
+  /** False when it starts too soon or overlaps a live appointment (see Slot). */
   available: Scalars['Boolean']['output'];
   /** `HH:MM`, 15 minutes after `start`. */
   end: Scalars['String']['output'];
@@ -2070,12 +2265,14 @@ export type UpdateEventInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A customer's purchase of a video. */
+/** A customer's purchase of a video: access until `expiresOn`. */
 export type VideoPurchase = {
   __typename?: 'VideoPurchase';
   /** When it was bought. */
   createdAt: Scalars['DateTime']['output'];
-  /** Null means no expiry. */
+  /** The customer it belongs to. */
+  customer: Customer;
+  /** Last day of access: the company's date of purchase plus the video's `accessDays`; null means no expiry. */
   expiresOn?: Maybe<Scalars['Date']['output']>;
   /** `media_` id. */
   id: Scalars['ID']['output'];
@@ -2475,8 +2672,11 @@ export type ResolversTypes = {
   CreateApiClientInput: CreateApiClientInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateEventInput: CreateEventInput;
+  CreateFacilitatorInput: CreateFacilitatorInput;
   CreatePassInput: CreatePassInput;
   CreateSubscriptionPlanInput: CreateSubscriptionPlanInput;
+  CreateVideoInput: CreateVideoInput;
+  CreateVoucherInput: CreateVoucherInput;
   Customer: ResolverTypeWrapper<CustomerRow>;
   CustomerPage: ResolverTypeWrapper<CustomerPageRow>;
   CustomerProfileInput: CustomerProfileInput;
@@ -2517,7 +2717,9 @@ export type ResolversTypes = {
   PricingOption: ResolverTypeWrapper<PricingOptionRow>;
   PricingOptionInput: PricingOptionInput;
   PurchasePassInput: PurchasePassInput;
+  PurchaseVideoInput: PurchaseVideoInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuestionAnswerInput: QuestionAnswerInput;
   QuestionnaireAnswer: ResolverTypeWrapper<AnswerRow>;
   QuestionnaireAnswerPage: ResolverTypeWrapper<AnswerPageRow>;
   ScopeInfo: ResolverTypeWrapper<ScopeInfo>;
@@ -2582,8 +2784,11 @@ export type ResolversParentTypes = {
   CreateApiClientInput: CreateApiClientInput;
   CreateCustomerInput: CreateCustomerInput;
   CreateEventInput: CreateEventInput;
+  CreateFacilitatorInput: CreateFacilitatorInput;
   CreatePassInput: CreatePassInput;
   CreateSubscriptionPlanInput: CreateSubscriptionPlanInput;
+  CreateVideoInput: CreateVideoInput;
+  CreateVoucherInput: CreateVoucherInput;
   Customer: CustomerRow;
   CustomerPage: CustomerPageRow;
   CustomerProfileInput: CustomerProfileInput;
@@ -2617,7 +2822,9 @@ export type ResolversParentTypes = {
   PricingOption: PricingOptionRow;
   PricingOptionInput: PricingOptionInput;
   PurchasePassInput: PurchasePassInput;
+  PurchaseVideoInput: PurchaseVideoInput;
   Query: Record<PropertyKey, never>;
+  QuestionAnswerInput: QuestionAnswerInput;
   QuestionnaireAnswer: AnswerRow;
   QuestionnaireAnswerPage: AnswerPageRow;
   ScopeInfo: ScopeInfo;
@@ -2768,6 +2975,7 @@ export type AvailabilityWindowResolvers<ContextType = GraphqlContext, ParentType
 
 export type BookingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Booking'] = ResolversParentTypes['Booking'], FederationReferenceType extends FederationReferenceTypes['Booking'] = FederationReferenceTypes['Booking']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Booking']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  attended?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   boughtFor?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   eventDate?: Resolver<ResolversTypes['EventDate'], ParentType, ContextType>;
@@ -2952,26 +3160,34 @@ export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addNote?: Resolver<ResolversTypes['Note'], ParentType, ContextType, RequireFields<MutationAddNoteArgs, 'body' | 'customerId'>>;
   assignPass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationAssignPassArgs, 'input'>>;
   bookAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationBookAppointmentArgs, 'input'>>;
   bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
   cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
   cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
   cancelSubscription?: Resolver<ResolversTypes['Mandate'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionArgs, 'id'>>;
+  cancelVideoPurchase?: Resolver<ResolversTypes['VideoPurchase'], ParentType, ContextType, RequireFields<MutationCancelVideoPurchaseArgs, 'id' | 'refund'>>;
   createApiClient?: Resolver<ResolversTypes['ApiClientWithSecret'], ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createConsoleUser?: Resolver<ResolversTypes['ConsoleUserWithPassword'], ParentType, ContextType, RequireFields<MutationCreateConsoleUserArgs, 'email' | 'role'>>;
   createCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationCreateCustomerArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createFacilitator?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationCreateFacilitatorArgs, 'input'>>;
   createPass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationCreatePassArgs, 'input'>>;
   createService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationCreateServiceArgs, 'input'>>;
   createSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationCreateSubscriptionPlanArgs, 'input'>>;
+  createVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationCreateVideoArgs, 'input'>>;
+  createVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationCreateVoucherArgs, 'input'>>;
   deleteCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['EventDeletion'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  deleteNote?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteNoteArgs, 'id'>>;
   deleteService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceArgs, 'id'>>;
   deleteServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceOptionArgs, 'name' | 'serviceId'>>;
   deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
   pauseSubscription?: Resolver<ResolversTypes['Mandate'], ParentType, ContextType, RequireFields<MutationPauseSubscriptionArgs, 'id'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
+  purchaseVideo?: Resolver<ResolversTypes['VideoPurchase'], ParentType, ContextType, RequireFields<MutationPurchaseVideoArgs, 'input'>>;
+  recordQuestionnaireAnswers?: Resolver<Array<ResolversTypes['QuestionnaireAnswer']>, ParentType, ContextType, RequireFields<MutationRecordQuestionnaireAnswersArgs, 'answers' | 'customerId' | 'questionnaire'>>;
   redeliverWebhookEvent?: Resolver<Maybe<ResolversTypes['WebhookRedelivery']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'eventId'>>;
   removeConsoleUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveConsoleUserArgs, 'id'>>;
   rescheduleAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationRescheduleAppointmentArgs, 'datetime' | 'id'>>;
@@ -2983,6 +3199,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   sendTestWebhook?: Resolver<Maybe<ResolversTypes['WebhookTestResult']>, ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'kind'>>;
   setApiClientScopes?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType, RequireFields<MutationSetApiClientScopesArgs, 'id' | 'scopes'>>;
+  setAppointmentPaymentStatus?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationSetAppointmentPaymentStatusArgs, 'id' | 'status'>>;
+  setAppointmentStatus?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationSetAppointmentStatusArgs, 'id' | 'status'>>;
+  setBookingAttendance?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationSetBookingAttendanceArgs, 'id'>>;
   setConsoleUserRole?: Resolver<ResolversTypes['ConsoleUser'], ParentType, ContextType, RequireFields<MutationSetConsoleUserRoleArgs, 'id' | 'role'>>;
   setDateOverride?: Resolver<ResolversTypes['Facilitator'], ParentType, ContextType, RequireFields<MutationSetDateOverrideArgs, 'date' | 'facilitatorId'>>;
   setServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationSetServiceOptionArgs, 'option' | 'serviceId'>>;
@@ -3006,6 +3225,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 
 export type NoteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Note'] = ResolversParentTypes['Note'], FederationReferenceType extends FederationReferenceTypes['Note'] = FederationReferenceTypes['Note']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Note']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  appointment?: Resolver<Maybe<ResolversTypes['Appointment']>, ParentType, ContextType>;
   author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3238,6 +3458,7 @@ export type TransactionPageResolvers<ContextType = GraphqlContext, ParentType ex
 export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchase'] = ResolversParentTypes['VideoPurchase'], FederationReferenceType extends FederationReferenceTypes['VideoPurchase'] = FederationReferenceTypes['VideoPurchase']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['VideoPurchase']> | FederationReferenceType, FederationReferenceType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isCancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

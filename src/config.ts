@@ -50,6 +50,8 @@ const schema = z.object({
   TOKEN_RATE_PER_MINUTE: int(1).default(60),
   TRUST_PROXY: trustProxy.default(false),
   CACHE_TTL_SECONDS: int(0).default(300),
+  /** Appointments start at least this many minutes after they are booked; availability shows earlier slots taken. */
+  MIN_BOOKING_NOTICE_MINUTES: int(0, 525_600).default(0),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){2}$/, 'must be three comma-separated numbers of seconds, such as 10,60,300')

@@ -41,6 +41,20 @@ describe('generateBundle', () => {
       expect(bundle.transactions!.some((t) => t.bookings!.some((b) => b.isCancelled))).toBe(true);
     });
 
+    it('never gives an attendee two live bookings on one event date', () => {
+      const live = bundle.transactions!.flatMap((t) =>
+        t.bookings!.filter((b) => !b.isCancelled).map((b) => `${b.eventDateId} ${b.boughtForId ?? t.customerId}`));
+      expect(live.length).toBeGreaterThan(1000);
+      expect(live.length - new Set(live).size).toBe(0);
+    });
+
+    it('takes the register of past classes only', () => {
+      const dates = new Map(bundle.events!.flatMap((e) => e.dates!.map((d) => [d.id!, d.datetime] as const)));
+      const bookings = bundle.transactions!.flatMap((t) => t.bookings!);
+      expect(bookings.filter((b) => b.attended != null && (b.isCancelled || dates.get(b.eventDateId)! >= today))).toEqual([]);
+      expect(bookings.some((b) => b.attended === false)).toBe(true);
+    });
+
     it('never lets appointments of one facilitator overlap, buffer included', () => {
       const services = new Map(bundle.services!.map((s) => [s.id!, s]));
       const held = new Map<string, [number, number][]>();

@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle } from '../src/db/bundle.ts';
 import { buildSchema } from '../resolvers/index.ts';
+import { companyEm } from '../src/db/scope.ts';
 import { FixedClock } from '../src/domain/clock.ts';
+import { addNote } from '../src/domain/notes.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { setWebhook } from '../src/domain/webhook-endpoints.ts';
 import { sendTestWebhook } from '../src/webhooks/send-test.ts';
@@ -92,6 +94,7 @@ const bundle = {
     { id: 'appt_pass', customerId: 'cust_ada', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo', datetime: '2026-12-08T10:00:00', status: 'SCHEDULED', payment: { method: 'PASS', creditsUsed: 2, packageId: 'package_ada' } },
     { id: 'appt_move', customerId: 'cust_bob', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo', datetime: '2026-12-09T10:00:00', status: 'SCHEDULED', payment: card(5000) },
     { id: 'appt_done', customerId: 'cust_bob', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo', datetime: '2026-11-16T10:00:00', status: 'COMPLETED', payment: card(5000) },
+    { id: 'appt_past', customerId: 'cust_eve', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_max', datetime: '2026-11-20T10:00:00', status: 'SCHEDULED', payment: { ...card(5000), status: 'PENDING' } },
   ],
   events: [
     {
@@ -109,10 +112,11 @@ const bundle = {
   ],
   transactions: [
     { id: 'txn_card', customerId: 'cust_ada', purchaseDate: '2026-11-10T10:00:00', bookings: [{ id: 'booking_card', eventDateId: 'date_open', pricingOptionId: 'po-dropin', payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
-    { id: 'txn_pass', customerId: 'cust_ada', purchaseDate: '2026-11-11T10:00:00', bookings: [{ id: 'booking_pass', eventDateId: 'date_open', pricingOptionId: 'po-dropin', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_ada' } }] },
+    { id: 'txn_pass', customerId: 'cust_ada', purchaseDate: '2026-11-11T10:00:00', bookings: [{ id: 'booking_pass', eventDateId: 'date_open', pricingOptionId: 'po-dropin', boughtForId: 'cust_cy', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_ada' } }] },
     { id: 'txn_full', customerId: 'cust_bob', purchaseDate: '2026-11-12T10:00:00', bookings: [{ id: 'booking_full', eventDateId: 'date_full', pricingOptionId: 'po-dropin', payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
     { id: 'txn_cancelled', customerId: 'cust_bob', purchaseDate: '2026-11-12T11:00:00', bookings: [{ id: 'booking_cancelled', eventDateId: 'date_open', pricingOptionId: 'po-dropin', isCancelled: true, payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
     { id: 'txn_old', customerId: 'cust_bob', purchaseDate: '2026-11-01T10:00:00', bookings: [{ id: 'booking_old', eventDateId: 'date_old', pricingOptionId: 'po-old', payment: { method: 'CARD', base100GrossPrice: 2000, base100NetPrice: 2000 } }] },
+    { id: 'txn_came', customerId: 'cust_eve', purchaseDate: '2026-11-10T10:00:00', bookings: [{ id: 'booking_came', eventDateId: 'date_past', pricingOptionId: 'po-dropin', attended: true, payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
   ],
   passes: [
     { id: 'pass_5', name: '5 classes', credits: 5, validityDays: 90, base100Price: 4000, active: true },
@@ -123,8 +127,18 @@ const bundle = {
     { id: 'package_ada', customerId: 'cust_ada', passId: 'pass_10', creditsAllocated: 10, createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment },
     { id: 'package_bob', customerId: 'cust_bob', passId: 'pass_5', creditsAllocated: 5, creditsConsumed: 5, createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment },
     { id: 'package_edit', customerId: 'cust_cy', passId: 'pass_5', creditsAllocated: 5, createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment },
+    { id: 'package_eve', customerId: 'cust_eve', passId: 'pass_5', creditsAllocated: 5, createdAt: '2026-11-01T10:00:00Z', starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment },
   ],
-  media: [{ id: 'media_intro', name: 'Intro to Yoga', description: 'Start here', base100Price: 1000, credits: 1, accessDays: 30, active: true }],
+  media: [
+    { id: 'media_intro', name: 'Intro to Yoga', description: 'Start here', base100Price: 1000, credits: 1, accessDays: 30, active: true },
+    { id: 'media_yin', name: 'Yin for runners', base100Price: 800, credits: 2, accessDays: 30, active: true },
+    { id: 'media_retired', name: 'Retired flow', base100Price: 500, credits: 1, accessDays: 30, active: false },
+    { id: 'media_cardonly', name: 'Card only', base100Price: 700, credits: 0, accessDays: null, active: true },
+  ],
+  videoPurchases: [
+    { id: 'media_evebought', customerId: 'cust_eve', mediaId: 'media_yin', createdAt: '2026-11-15T10:00:00Z', expiresOn: '2026-12-15', payment: { method: 'PASS', creditsUsed: 2, packageId: 'package_eve' } },
+    { id: 'media_gone', customerId: 'cust_eve', mediaId: 'media_yin', createdAt: '2026-11-01T10:00:00Z', expiresOn: '2026-12-01', isCancelled: true, payment: { method: 'CARD', base100Price: 800 } },
+  ],
   subscriptionPlans: [
     { id: 'plan_monthly', name: 'Monthly unlimited', base100Price: 6000, interval: 'MONTH', active: true },
     { id: 'plan_weekly', name: 'Weekly flex', base100Price: 1800, interval: 'WEEK', active: true },
@@ -157,6 +171,7 @@ const otherBundle = {
   passes: [{ id: 'pass_other', name: 'Other', credits: 5, validityDays: 90, base100Price: 4000 }],
   passPurchases: [{ id: 'package_other', customerId: 'cust_other', passId: 'pass_other', creditsAllocated: 5, starts: '2026-11-01', expires: '2027-01-30', payment: purchasePayment }],
   media: [{ id: 'media_other', name: 'Other', base100Price: 1000, credits: 1 }],
+  videoPurchases: [{ id: 'media_otherbuy', customerId: 'cust_other', mediaId: 'media_other', payment: { method: 'CARD', base100Price: 1000 } }],
   subscriptionPlans: [{ id: 'plan_other', name: 'Other', base100Price: 1000, interval: 'MONTH' }],
   mandates: [
     mandate('mandate_other', 'cust_other', 'plan_other', 'ACTIVE', '2026-11-01', '2026-12-01', [
@@ -224,6 +239,18 @@ const eventInput = (change: Vars = {}) => ({ input: { name: 'Sound Bath', dates:
 const passInput = (change: Vars = {}) => ({ input: { name: '20 classes', credits: 20, validityDays: 365, base100Price: 12000, ...change } });
 const saleInput = (change: Vars = {}) => ({ input: { customerId: 'cust_eve', passId: 'pass_5', ...change } });
 const update = (id: string, input: Vars) => ({ id, input });
+const videoSale = (change: Vars = {}) => ({ input: { customerId: 'cust_eve', mediaId: 'media_yin', payWith: 'CARD', ...change } });
+const voucherInput = (change: Vars = {}) => ({ input: { code: 'WINTER', percentOff: 25, validFrom: '2026-12-01', validUntil: '2027-02-28', maxRedemptions: 50, ...change } });
+const videoInput = (change: Vars = {}) => ({ input: { name: 'Breath of fire', base100Price: 900, credits: 1, accessDays: 14, ...change } });
+const facilitatorInput = (change: Vars = {}) => ({ input: { name: 'Sam Stretch', weeklyWindows: [{ weekday: 2, start: '10:00', end: '12:00' }], ...change } });
+const answersInput = (change: Vars = {}) => ({
+  customerId: 'cust_ada', questionnaire: 'Health check',
+  answers: [{ question: 'Any injuries?', answer: 'Left shoulder' }, { question: 'Pregnant?', answer: 'No' }], ...change,
+});
+const NOTES = 'query ($id: ID!) { customer(id: $id) { notes { total nodes { id body author appointment { id } } } } }';
+const VIDEO_PURCHASE = 'isCancelled isRefunded isExpired expiresOn customer { id } media { id } payment { __typename ... on CardPayment { base100NetPrice } ... on PassPayment { creditsUsed passPurchase { id } } }';
+/** Notes made for deleteNote: one of this company's, one of another company's. */
+const notes = { doomed: '', foreign: '' };
 
 const operations: Record<string, Operation> = {
   // Customers
@@ -330,6 +357,64 @@ const operations: Record<string, Operation> = {
       notFound("another company's customer", update('cust_other', { firstName: 'X', lastName: 'Y', email: 'x@example.com' })),
       invalid('an empty last name', 'lastName', update('cust_eve', { firstName: 'Eve', lastName: ' ', email: 'eve@example.org' })),
       invalid('an email that is not one', 'email', update('cust_eve', { firstName: 'Eve', lastName: 'P', email: 'eve at example' })),
+    ],
+  },
+
+  addNote: {
+    does: 'adds a note about a customer, written by the caller, which the customer then shows',
+    scope: 'notes:write',
+    query: 'mutation ($customerId: ID!, $body: String!) { addNote(customerId: $customerId, body: $body) { id body author createdAt appointment { id } } }',
+    variables: { customerId: 'cust_bob', body: ' Prefers the front row ' },
+    succeeds: async (data) => {
+      const note = data.addNote;
+      expect(note).toEqual({ id: expect.stringMatching(/^note_/), body: 'Prefers the front row', author: 'test client', createdAt: '2026-11-21T12:00:00.000Z', appointment: null });
+      expect((await read(NOTES, { id: 'cust_bob' })).customer.notes.nodes).toContainEqual({ id: note.id, body: 'Prefers the front row', author: 'test client', appointment: null });
+    },
+    failures: [
+      notFound('an unknown customer', { customerId: 'cust_nobody', body: 'x' }),
+      notFound("another company's customer", { customerId: 'cust_other', body: 'x' }),
+      notFound('a deleted customer', { customerId: 'cust_gone', body: 'x' }),
+      invalid('a blank body', 'body', { customerId: 'cust_bob', body: '  ' }),
+      invalid('a body of 5001 characters', 'body', { customerId: 'cust_bob', body: 'x'.repeat(5001) }),
+    ],
+  },
+  deleteNote: {
+    does: 'deletes a note, which the customer then no longer shows',
+    scope: 'notes:write',
+    query: 'mutation ($id: ID!) { deleteNote(id: $id) }',
+    variables: () => ({ id: notes.doomed }),
+    succeeds: async (data) => {
+      expect(data.deleteNote).toBe(notes.doomed);
+      expect((await read(NOTES, { id: 'cust_bob' })).customer.notes.nodes.map((n: { id: string }) => n.id)).not.toContain(notes.doomed);
+    },
+    failures: [
+      notFound('an unknown note', { id: 'note_nobody' }),
+      notFound("another company's note", () => ({ id: notes.foreign })),
+      notFound('a note deleted already', () => ({ id: notes.doomed })),
+    ],
+  },
+  recordQuestionnaireAnswers: {
+    does: "records a customer's answers to a questionnaire, which the customer then shows",
+    scope: 'questionnaire-answers:write',
+    query: `mutation ($customerId: ID!, $questionnaire: String!, $answers: [QuestionAnswerInput!]!) {
+      recordQuestionnaireAnswers(customerId: $customerId, questionnaire: $questionnaire, answers: $answers) { id questionnaire question answer answeredAt }
+    }`,
+    variables: answersInput(),
+    succeeds: async (data) => {
+      const answered = { questionnaire: 'Health check', answeredAt: '2026-11-21T12:00:00.000Z' };
+      expect(data.recordQuestionnaireAnswers).toEqual([
+        { id: expect.stringMatching(/^qa_/), question: 'Any injuries?', answer: 'Left shoulder', ...answered },
+        { id: expect.stringMatching(/^qa_/), question: 'Pregnant?', answer: 'No', ...answered },
+      ]);
+      const listed = (await read('{ customer(id: "cust_ada") { questionnaireAnswers { nodes { id } } } }')).customer.questionnaireAnswers.nodes;
+      expect(listed).toEqual(expect.arrayContaining(data.recordQuestionnaireAnswers.map((a: { id: string }) => ({ id: a.id }))));
+    },
+    failures: [
+      notFound('an unknown customer', answersInput({ customerId: 'cust_nobody' })),
+      notFound("another company's customer", answersInput({ customerId: 'cust_other' })),
+      invalid('no answers', 'answers', answersInput({ answers: [] })),
+      invalid('a blank question', 'answers[1].question', answersInput({ answers: [{ question: 'Fine?', answer: 'Yes' }, { question: ' ', answer: 'x' }] })),
+      invalid('a blank questionnaire', 'questionnaire', answersInput({ questionnaire: '' })),
     ],
   },
 
@@ -489,6 +574,9 @@ const operations: Record<string, Operation> = {
       });
       expect(unavailableSlots((await windowsOn('fac_jo', '2026-12-10'))[0])).toEqual(['11:00', '11:15', '11:30', '11:45']);
       expect(await creditsConsumed('package_ada')).toBe(consumedBefore + 2);
+      expect((await read(NOTES, { id: 'cust_ada' })).customer.notes.nodes).toContainEqual({
+        id: expect.stringMatching(/^note_/), body: 'Stiff neck', author: 'test client', appointment: { id: data.bookAppointment.id },
+      });
     },
     failures: [
       conflict('a slot taken by another appointment', appointmentInput({ datetime: '2026-12-07T10:30:00' })),
@@ -548,6 +636,47 @@ const operations: Record<string, Operation> = {
       conflict('a slot taken by another appointment', { id: 'appt_move', datetime: '2026-12-07T10:30:00' }),
       invalid('a time outside the windows', 'datetime', { id: 'appt_move', datetime: '2026-12-12T10:00:00' }),
       invalid('a time in the past', 'datetime', { id: 'appt_move', datetime: '2026-11-20T10:00:00' }),
+    ],
+  },
+  setAppointmentStatus: {
+    does: 'records how a started appointment went, and corrects COMPLETED and NO_SHOW into each other',
+    scope: 'appointments:write',
+    query: 'mutation ($id: ID!, $status: AppointmentStatus!) { setAppointmentStatus(id: $id, status: $status) { id status } }',
+    variables: { id: 'appt_past', status: 'COMPLETED' },
+    succeeds: async (data) => {
+      expect(data.setAppointmentStatus).toEqual({ id: 'appt_past', status: 'COMPLETED' });
+      const completed = '{ appointments(status: COMPLETED, customerId: "cust_eve") { nodes { id } } }';
+      expect((await read(completed)).appointments.nodes).toEqual([{ id: 'appt_past' }]);
+      expect((await read(operations.setAppointmentStatus!.query, { id: 'appt_past', status: 'NO_SHOW' })).setAppointmentStatus.status).toBe('NO_SHOW');
+      expect((await read(completed)).appointments.nodes).toEqual([]);
+    },
+    failures: [
+      notFound('an unknown appointment', { id: 'appt_nobody', status: 'COMPLETED' }),
+      notFound("another company's appointment", { id: 'appt_other', status: 'COMPLETED' }),
+      conflict('an appointment that has not started', { id: 'appt_booked', status: 'COMPLETED' }),
+      conflict('a cancelled appointment', { id: 'appt_cancelled', status: 'NO_SHOW' }),
+      conflict('a completed appointment back to SCHEDULED', { id: 'appt_done', status: 'SCHEDULED' }),
+      invalid('CANCELLED, which is cancelAppointment\'s', 'status', { id: 'appt_booked', status: 'CANCELLED' }),
+    ],
+  },
+  setAppointmentPaymentStatus: {
+    does: 'records that the money of a card payment failed to arrive, then arrived',
+    scope: 'appointments:write',
+    query: 'mutation ($id: ID!, $status: PaymentStatus!) { setAppointmentPaymentStatus(id: $id, status: $status) { id payment { ... on CardPayment { status } } } }',
+    variables: { id: 'appt_past', status: 'FAILED' },
+    succeeds: async (data) => {
+      expect(data.setAppointmentPaymentStatus).toEqual({ id: 'appt_past', payment: { status: 'FAILED' } });
+      const paid = await read(operations.setAppointmentPaymentStatus!.query, { id: 'appt_past', status: 'PAID' });
+      expect(paid.setAppointmentPaymentStatus.payment).toEqual({ status: 'PAID' });
+      expect((await read('{ appointment(id: "appt_past") { payment { ... on CardPayment { status } } } }')).appointment.payment).toEqual({ status: 'PAID' });
+    },
+    failures: [
+      notFound('an unknown appointment', { id: 'appt_nobody', status: 'PAID' }),
+      notFound("another company's appointment", { id: 'appt_other', status: 'PAID' }),
+      conflict('a paid payment marked failed', { id: 'appt_booked', status: 'FAILED' }),
+      conflict('a paid payment marked pending', { id: 'appt_booked', status: 'PENDING' }),
+      conflict('a pass payment', { id: 'appt_pass', status: 'FAILED' }),
+      conflict("a cancelled appointment's payment", { id: 'appt_cancelled', status: 'FAILED' }),
     ],
   },
   setWeeklyWindows: {
@@ -694,6 +823,27 @@ const operations: Record<string, Operation> = {
     ],
   },
 
+  createFacilitator: {
+    does: "adds a facilitator in the company's timezone with weekly windows, which availability then cuts into slots",
+    scope: 'appointments:write',
+    query: 'mutation ($input: CreateFacilitatorInput!) { createFacilitator(input: $input) { id name timezone weeklyWindows { weekday start end } } }',
+    variables: facilitatorInput(),
+    succeeds: async (data) => {
+      const created = data.createFacilitator;
+      expect(created).toEqual({ id: expect.stringMatching(/^fac_/), name: 'Sam Stretch', timezone: 'Europe/London', weeklyWindows: [{ weekday: 2, start: '10:00', end: '12:00' }] });
+      expect((await read('{ facilitators { id } }')).facilitators).toContainEqual({ id: created.id });
+      const [window] = await windowsOn(created.id, '2026-12-08');
+      expect(window).toMatchObject({ startTime: '10:00', endTime: '12:00' });
+      expect(window.slots).toHaveLength(8);
+    },
+    failures: [
+      invalid('an empty name', 'name', facilitatorInput({ name: ' ' })),
+      invalid('a timezone that does not exist', 'timezone', facilitatorInput({ timezone: 'Mars/Olympus' })),
+      invalid('weekday 8', 'weeklyWindows[0].weekday', facilitatorInput({ weeklyWindows: [{ weekday: 8, start: '10:00', end: '11:00' }] })),
+      invalid('windows overlapping', 'weeklyWindows', facilitatorInput({ weeklyWindows: [{ weekday: 1, start: '10:00', end: '12:00' }, { weekday: 1, start: '11:00', end: '13:00' }] })),
+    ],
+  },
+
   // Events and bookings
   events: {
     does: 'lists events by name, archived ones only when asked',
@@ -764,6 +914,7 @@ const operations: Record<string, Operation> = {
     },
     failures: [
       conflict('a date at capacity', bookingInput({ eventDateId: 'date_full' })),
+      conflict('an attendee who holds a live booking on the date already', bookingInput()),
       conflict('a customer without a pass with enough credits', bookingInput({ customerId: 'cust_bob', payWith: 'PASS' })),
       conflict('a named pass purchase without enough credits', bookingInput({ customerId: 'cust_bob', payWith: 'PASS', packageId: 'package_bob' })),
       conflict('a voucher redeemed as often as it allows', bookingInput({ voucherCode: 'USEDUP' })),
@@ -808,6 +959,26 @@ const operations: Record<string, Operation> = {
       notFound('an unknown booking', { id: 'booking_nobody' }),
       notFound("another company's booking", { id: 'booking_other' }),
       conflict('a booking already cancelled', { id: 'booking_cancelled' }),
+      conflict('a booking whose attendance is taken', { id: 'booking_came' }),
+    ],
+  },
+  setBookingAttendance: {
+    does: 'takes attendance of a booking whose date has started, in the register too; null clears it',
+    scope: 'bookings:write',
+    query: 'mutation ($id: ID!, $attended: Boolean) { setBookingAttendance(id: $id, attended: $attended) { id attended } }',
+    variables: { id: 'booking_old', attended: false },
+    succeeds: async (data) => {
+      expect(data.setBookingAttendance).toEqual({ id: 'booking_old', attended: false });
+      const register = async () => (await read('{ event(id: "evt_old") { date(id: "date_old") { register { nodes { id attended } } } } }')).event.date.register.nodes;
+      expect(await register()).toEqual([{ id: 'booking_old', attended: false }]);
+      await read(operations.setBookingAttendance!.query, { id: 'booking_old', attended: null });
+      expect(await register()).toEqual([{ id: 'booking_old', attended: null }]);
+    },
+    failures: [
+      notFound('an unknown booking', { id: 'booking_nobody', attended: true }),
+      notFound("another company's booking", { id: 'booking_other', attended: true }),
+      conflict('a booking whose date has not started', { id: 'booking_full', attended: true }),
+      conflict('a cancelled booking', { id: 'booking_cancelled', attended: true }),
     ],
   },
   createEvent: {
@@ -914,7 +1085,9 @@ const operations: Record<string, Operation> = {
     query: 'query ($pageSize: Int) { videos(pageSize: $pageSize) { total nodes { id name credits } } }',
     variables: {},
     succeeds: (data) => {
-      expect(data.videos).toEqual({ total: 1, nodes: [{ id: 'media_intro', name: expect.any(String), credits: 1 }] });
+      expect(data.videos.total).toBe(4);
+      expect(data.videos.nodes.map((v: { id: string }) => v.id)).toEqual(['media_cardonly', 'media_intro', 'media_retired', 'media_yin']);
+      expect(data.videos.nodes).toContainEqual({ id: 'media_intro', name: 'Intro to Yoga', credits: 1 });
     },
     failures: [invalid('pageSize 101', 'pageSize', { pageSize: 101 })],
   },
@@ -1302,6 +1475,98 @@ const operations: Record<string, Operation> = {
     ],
   },
 
+  createVideo: {
+    does: 'adds a video to the library, which videos then lists',
+    scope: 'media:write',
+    query: 'mutation ($input: CreateVideoInput!) { createVideo(input: $input) { id name description base100Price credits accessDays active } }',
+    variables: videoInput(),
+    succeeds: async (data) => {
+      const created = data.createVideo;
+      expect(created).toEqual({ id: expect.stringMatching(/^media_/), name: 'Breath of fire', description: '', base100Price: 900, credits: 1, accessDays: 14, active: true });
+      expect((await read('{ videos(pageSize: 100) { nodes { id } } }')).videos.nodes).toContainEqual({ id: created.id });
+    },
+    failures: [
+      invalid('an empty name', 'name', videoInput({ name: '' })),
+      invalid('a negative price', 'base100Price', videoInput({ base100Price: -1 })),
+      invalid('negative credits', 'credits', videoInput({ credits: -1 })),
+      invalid('0 days of access', 'accessDays', videoInput({ accessDays: 0 })),
+    ],
+  },
+  createVoucher: {
+    does: 'adds a voucher, which vouchers then lists and a purchase can redeem',
+    scope: 'vouchers:write',
+    query: 'mutation ($input: CreateVoucherInput!) { createVoucher(input: $input) { id code description percentOff base100AmountOff validFrom validUntil maxRedemptions redemptions active } }',
+    variables: voucherInput(),
+    succeeds: async (data) => {
+      const created = data.createVoucher;
+      expect(created).toEqual({
+        id: expect.stringMatching(/^vch_/), code: 'WINTER', description: '', percentOff: 25, base100AmountOff: null, validFrom: '2026-12-01',
+        validUntil: '2027-02-28', maxRedemptions: 50, redemptions: 0, active: true,
+      });
+      expect((await read('{ vouchers(pageSize: 100) { nodes { code } } }')).vouchers.nodes).toContainEqual({ code: 'WINTER' });
+      const amount = await read(operations.createVoucher!.query, voucherInput({ code: 'FIVER', percentOff: null, base100AmountOff: 500, validFrom: null, validUntil: null, maxRedemptions: null }));
+      expect(amount.createVoucher).toMatchObject({ code: 'FIVER', percentOff: null, base100AmountOff: 500, maxRedemptions: null });
+    },
+    failures: [
+      conflict('a code another voucher has', voucherInput({ code: 'TENOFF' })),
+      invalid('an empty code', 'code', voucherInput({ code: ' ' })),
+      invalid('both a percentage and an amount', 'percentOff', voucherInput({ base100AmountOff: 100 })),
+      invalid('neither a percentage nor an amount', 'percentOff', voucherInput({ percentOff: null })),
+      invalid('101 percent off', 'percentOff', voucherInput({ percentOff: 101 })),
+      invalid('an end before the start', 'validUntil', voucherInput({ validUntil: '2026-11-30' })),
+      invalid('a negative limit', 'maxRedemptions', voucherInput({ maxRedemptions: -1 })),
+    ],
+  },
+  purchaseVideo: {
+    does: "sells a video by card with a voucher, and with pass credits; access runs accessDays from today",
+    scope: 'videos:write',
+    query: `mutation ($input: PurchaseVideoInput!) { purchaseVideo(input: $input) { id ${VIDEO_PURCHASE} } }`,
+    variables: videoSale({ voucherCode: 'TENOFF' }),
+    before: () => creditsConsumed('package_eve'),
+    succeeds: async (data, consumedBefore) => {
+      const sold = data.purchaseVideo;
+      expect(sold).toEqual({
+        id: expect.stringMatching(/^media_/), isCancelled: false, isRefunded: false, isExpired: false, expiresOn: '2026-12-21',
+        customer: { id: 'cust_eve' }, media: { id: 'media_yin' }, payment: { __typename: 'CardPayment', base100NetPrice: 720 },
+      });
+      const withCredits = await read(operations.purchaseVideo!.query, videoSale({ payWith: 'PASS', packageId: 'package_eve' }));
+      expect(withCredits.purchaseVideo.payment).toEqual({ __typename: 'PassPayment', creditsUsed: 2, passPurchase: { id: 'package_eve' } });
+      expect(await creditsConsumed('package_eve')).toBe(consumedBefore + 2);
+      const owned = (await read('{ customer(id: "cust_eve") { videoPurchases { nodes { id } } } }')).customer.videoPurchases.nodes;
+      expect(owned).toEqual(expect.arrayContaining([{ id: sold.id }, { id: withCredits.purchaseVideo.id }]));
+    },
+    failures: [
+      notFound('an unknown customer', videoSale({ customerId: 'cust_nobody' })),
+      notFound("another company's customer", videoSale({ customerId: 'cust_other' })),
+      notFound('an unknown video', videoSale({ mediaId: 'media_nobody' })),
+      notFound("another company's video", videoSale({ mediaId: 'media_other' })),
+      notFound("another customer's pass purchase", videoSale({ payWith: 'PASS', packageId: 'package_ada' })),
+      invalid('a video not on sale', 'mediaId', videoSale({ mediaId: 'media_retired' })),
+      invalid('PASS for a video without credits', 'payWith', videoSale({ mediaId: 'media_cardonly', payWith: 'PASS' })),
+      invalid('a pass purchase with a card payment', 'packageId', videoSale({ packageId: 'package_eve' })),
+      invalid('a voucher with a pass payment', 'voucherCode', videoSale({ payWith: 'PASS', voucherCode: 'TENOFF' })),
+      invalid('a voucher code that does not exist', 'voucherCode', videoSale({ voucherCode: 'NOPE' })),
+      conflict('a voucher redeemed as often as it allows', videoSale({ voucherCode: 'USEDUP' })),
+      conflict('a pass without enough credits', videoSale({ customerId: 'cust_bob', payWith: 'PASS' })),
+    ],
+  },
+  cancelVideoPurchase: {
+    does: 'cancels a video purchase: credits paid with go back to the pass, and refund marks it refunded',
+    scope: 'videos:write',
+    query: `mutation ($id: ID!, $refund: Boolean) { cancelVideoPurchase(id: $id, refund: $refund) { id ${VIDEO_PURCHASE} } }`,
+    variables: { id: 'media_evebought', refund: true },
+    before: () => creditsConsumed('package_eve'),
+    succeeds: async (data, consumedBefore) => {
+      expect(data.cancelVideoPurchase).toMatchObject({ id: 'media_evebought', isCancelled: true, isRefunded: true });
+      expect(await creditsConsumed('package_eve')).toBe(consumedBefore - 2);
+    },
+    failures: [
+      notFound('an unknown video purchase', { id: 'media_nobody' }),
+      notFound("another company's video purchase", { id: 'media_otherbuy' }),
+      conflict('a video purchase already cancelled', { id: 'media_gone' }),
+    ],
+  },
+
   // Webhook administration
   webhookEndpoints: {
     does: "lists the company's webhook endpoints, oldest first",
@@ -1457,6 +1722,8 @@ beforeAll(async () => {
   webhook.doomed = await endpoint(studio.companyId, `${receiver.url}/doomed`);
   webhook.foreign = await endpoint(other, `${receiver.url}/other`);
   webhook.testEvent = (await sendTestWebhook(studio.app.services, studio.companyId, { kind: 'registration.created', endpointId: webhook.endpoint })).eventId;
+  notes.doomed = (await addNote(companyEm(orm, studio.companyId), studio.app.services.clock, studio.companyId, { customerId: 'cust_bob', body: 'Paid cash' })).id;
+  notes.foreign = (await addNote(companyEm(orm, other), studio.app.services.clock, other, { customerId: 'cust_other', body: 'Theirs' })).id;
 });
 afterAll(async () => {
   await studio?.close();

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import type { Bundle } from '../src/db/bundle.ts';
+import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 const card = { method: 'CARD', currency: 'GBP', base100PricePaid: 5000, status: 'PAID' } as const;
@@ -48,7 +49,8 @@ const unavailable = (window: { slots: { start: string; available: boolean }[] })
 
 beforeAll(async () => {
   // More calls than a client's default minute allows: the limits are not what this suite is about.
-  studio = await startStudio({ bundle, env: { M2M_RATE_PER_MINUTE: '1000' } });
+  // Before every date of the suite: slots before now are unavailable.
+  studio = await startStudio({ bundle, clock: new FixedClock('2026-03-01T12:00:00Z'), env: { M2M_RATE_PER_MINUTE: '1000' } });
   token = await studio.token(['appointments:read']);
 });
 afterAll(() => studio.close());
@@ -68,6 +70,14 @@ describe('availability slots', () => {
   it("adds the service's buffer_minutes to each booking when service_id is given", async () => {
     const { body } = await availability('date=2026-12-07&service_id=svc_massage');
     expect(unavailable(body.data.dates[0].windows[0])).toEqual(['10:00', '10:15', '10:30', '10:45', '11:00']);
+  });
+
+  it('marks slots that start before now unavailable', async () => {
+    // Sunday 2026-03-01 at 12:00 UTC (noon in London): the whole 09:00-12:00 window has begun.
+    const { body } = await availability('date=2026-03-01');
+    expect(body.data.dates[0].windows[0]).toMatchObject({ start_time: '09:00', end_time: '12:00', total_slots: 12, available_slots: 0 });
+    const next = await availability('date=2026-03-08');
+    expect(next.body.data.dates[0].windows[0]).toMatchObject({ total_slots: 12, available_slots: 12 });
   });
 
   it('ignores cancelled bookings', async () => {

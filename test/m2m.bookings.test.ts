@@ -21,19 +21,23 @@ const bundle = {
     id: 'evt_yoga', name: 'Morning Yoga', description: '', timezone: 'Europe/London',
     dates: [
       { id: 'date_past', datetime: '2026-11-15T09:00:00', duration: 60, capacity: 20 },
+      // One date per booking of Ada's: an attendee holds one live booking per date.
+      { id: 'date_august', datetime: '2026-08-25T09:00:00', duration: 60, capacity: 20 },
+      { id: 'date_september', datetime: '2026-09-01T09:00:00', duration: 60, capacity: 20 },
+      { id: 'date_november', datetime: '2026-11-12T09:00:00', duration: 60, capacity: 20 },
       { id: 'date_future', datetime: '2026-12-01T09:00:00', duration: 60, capacity: 20 },
     ],
     pricingOptions: [{ id: 'po-dropin', name: 'Drop-in', base100Price: 1200, credits: 1 }],
   }],
   transactions: [
-    transaction('txn_older', 'cust_ada', '2026-08-20T23:59:00', [booking('booking_older', 'date_past')]),
-    transaction('txn_edge', 'cust_ada', '2026-08-21T00:30:00', [booking('booking_edge', 'date_past')]),
-    transaction('txn_past', 'cust_ada', '2026-11-10T23:59:00', [booking('booking_past', 'date_past')]),
+    transaction('txn_older', 'cust_ada', '2026-08-20T23:59:00', [booking('booking_older', 'date_august')]),
+    transaction('txn_edge', 'cust_ada', '2026-08-21T00:30:00', [booking('booking_edge', 'date_september')]),
+    transaction('txn_past', 'cust_ada', '2026-11-10T23:59:00', [booking('booking_past', 'date_november')]),
     transaction('txn_future', 'cust_ada', '2026-11-20T12:00:00', [
       booking('booking_future', 'date_future', { boughtForId: 'cust_bob', spaces: 2 }),
       booking('booking_mixed_past', 'date_past'),
     ]),
-    transaction('txn_bob', 'cust_bob', '2026-11-19T12:00:00', [booking('booking_bob', 'date_future')]),
+    transaction('txn_bob', 'cust_bob', '2026-11-19T12:00:00', [booking('booking_bob', 'date_past')]),
   ],
 } as unknown as Bundle;
 

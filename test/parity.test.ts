@@ -73,8 +73,8 @@ const bundle = {
         { id: 'booking_gift', eventDateId: 'date_two', pricingOptionId: 'po-dropin', boughtForId: 'cust_bob', isCancelled: true, isRefunded: true, payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } },
       ],
     },
-    { id: 'txn_pass', customerId: 'cust_ada', purchaseDate: '2026-11-11T10:00:00', bookings: [{ id: 'booking_pass', eventDateId: 'date_one', pricingOptionId: 'po-dropin', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_ada' } }] },
-    { id: 'txn_bob', customerId: 'cust_bob', purchaseDate: '2026-11-12T10:00:00', bookings: [{ id: 'booking_bob', eventDateId: 'date_two', pricingOptionId: 'po-dropin', boughtForId: 'cust_cy', payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
+    { id: 'txn_pass', customerId: 'cust_ada', purchaseDate: '2026-11-11T10:00:00', bookings: [{ id: 'booking_pass', eventDateId: 'date_two', pricingOptionId: 'po-dropin', payment: { method: 'PASS', creditsUsed: 1, packageId: 'package_ada' } }] },
+    { id: 'txn_bob', customerId: 'cust_bob', purchaseDate: '2026-11-12T10:00:00', bookings: [{ id: 'booking_bob', eventDateId: 'date_two', pricingOptionId: 'po-dropin', boughtForId: 'cust_cy', attended: true, payment: { method: 'CARD', base100GrossPrice: 1000, base100NetPrice: 1000 } }] },
   ],
   passes: [
     { id: 'pass_10', name: '10 classes', credits: 10, validityDays: 180, base100Price: 7000, active: true },
@@ -374,7 +374,7 @@ const parity: Record<string, Parity> = {
   },
   '/event/:id/dates/:dateId/register': {
     url: '/event/evt_yoga/dates/date_two/register',
-    query: `{ event(id: "evt_yoga") { date(id: "date_two") { register { ${PAGE} nodes { id spaces isCancelled isRefunded purchasedBy { ${PERSON} } boughtFor { ${PERSON} } } } } } }`,
+    query: `{ event(id: "evt_yoga") { date(id: "date_two") { register { ${PAGE} nodes { id spaces isCancelled isRefunded attended purchasedBy { ${PERSON} } boughtFor { ${PERSON} } } } } } }`,
     rest: (d) => page(d.event.date.register, (b) => ({
       id: b.id,
       type: 'registration',
@@ -383,6 +383,7 @@ const parity: Record<string, Parity> = {
       spaces: b.spaces,
       is_cancelled: b.isCancelled,
       is_refunded: b.isRefunded,
+      attended: b.attended,
     })),
   },
   '/subscription-plans': {

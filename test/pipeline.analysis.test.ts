@@ -66,7 +66,7 @@ describe('document analysis', () => {
     expect(requiredScopes(read.requirements)).toEqual(['bookings:read', 'customers:read']);
     const write = analyseOperation(schema, parse('mutation { ...M } fragment M on Mutation { cancelAppointment(id: "appt_x") { id } }'))!;
     expect(requiredScopes(write.requirements)).toEqual(['appointments:write']);
-    expect(write.typesInvalidated).toEqual(['Appointment', 'Availability', 'PassPurchase']);
+    expect(write.typesInvalidated).toEqual(['Appointment', 'AppointmentPage', 'Availability', 'PassPurchase']);
     expect(write.rootFields).toBe('cancelAppointment');
   });
 

@@ -20,6 +20,8 @@ const INVALID: Array<[variable: string, value: string]> = [
   ['TOKEN_RATE_PER_MINUTE', 'many'],
   ['TRUST_PROXY', 'yes'],
   ['TRUST_PROXY', '10.0.0.0/8, not-an-address'],
+  ['MIN_BOOKING_NOTICE_MINUTES', '-30'],
+  ['MIN_BOOKING_NOTICE_MINUTES', 'an hour'],
 ];
 
 const STACK_FRAME = /\bat .+:\d+:\d+/;
@@ -70,5 +72,15 @@ describe('TRUST_PROXY', () => {
     ['the names Express knows', 'loopback, uniquelocal', 'loopback, uniquelocal'],
   ])('takes %s as Express\'s trust proxy setting', (_case, value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
+
+describe('MIN_BOOKING_NOTICE_MINUTES', () => {
+  it.each([
+    ['unset', undefined, 0],
+    ['an hour', '60', 60],
+    ['a year', '525600', 525_600],
+  ])('takes %s as the minutes an appointment must be booked ahead', (_case, value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { MIN_BOOKING_NOTICE_MINUTES: value }).MIN_BOOKING_NOTICE_MINUTES).toBe(expected);
   });
 });

@@ -49,8 +49,15 @@ async function endpoint(events: string[], url = receiver.url): Promise<{ id: str
   return { id: setWebhookEndpoint.endpoint.id, secret: setWebhookEndpoint.signingSecret };
 }
 
-const bookYoga = (customerId = 'cust_bob') =>
-  graphql(BOOK_EVENT, { input: { customerId, eventDateId: 'date_one', pricingOptionId: 'po-dropin', payWith: 'CARD' } });
+let guests = 0;
+/** Bob books the weekly class for a new guest each time: one attendee holds one live booking per date. */
+const bookYoga = async () => {
+  const guest = ++guests;
+  const { createCustomer } = await graphql('mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', {
+    input: { firstName: 'Guest', lastName: String(guest), email: `guest${guest}@example.com` },
+  });
+  return graphql(BOOK_EVENT, { input: { customerId: 'cust_bob', eventDateId: 'date_one', pricingOptionId: 'po-dropin', boughtForId: createCustomer.id, payWith: 'CARD' } });
+};
 const bookWorkshop = () =>
   graphql(BOOK_EVENT, { input: { customerId: 'cust_bob', eventDateId: 'date_workshop', pricingOptionId: 'po-workshop', payWith: 'CARD' } });
 const buyPass = () => graphql(PURCHASE_PASS, { input: { customerId: 'cust_bob', passId: 'pass_5' } });

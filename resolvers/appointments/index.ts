@@ -1,11 +1,15 @@
 /** Facilitators, services, appointments and availability. */
 import { appointmentsPage, busyPeriods, facilitators, liveServices } from '../../src/db/lists.ts';
-import { bookAppointment, cancelAppointment, rescheduleAppointment } from '../../src/domain/appointments.ts';
-import { availability, requestedDates } from '../../src/domain/availability.ts';
+import {
+  bookAppointment, cancelAppointment, rescheduleAppointment, setAppointmentPaymentStatus, setAppointmentStatus,
+} from '../../src/domain/appointments.ts';
+import { availability, earliestStart, requestedDates } from '../../src/domain/availability.ts';
 import { Invalid, NotFound } from '../../src/domain/errors.ts';
-import { setDateOverride, setWeeklyWindows } from '../../src/domain/facilitators.ts';
+import { createFacilitator, setDateOverride, setWeeklyWindows } from '../../src/domain/facilitators.ts';
 import { createService, deleteService, deleteServiceOption, setServiceOption, updateService } from '../../src/domain/services.ts';
 import { addDays, localToInstant } from '../../src/domain/time.ts';
+import { authorOf } from '../authors.ts';
+import { requireCatalogueRole } from '../catalogue-role.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
@@ -37,11 +41,20 @@ export const appointmentResolvers: Resolvers = {
       const tz = facilitator.timezone;
       const from = localToInstant(`${dates[0]}T00:00:00`, tz);
       const until = localToInstant(`${addDays(dates.at(-1)!, 1)}T00:00:00`, tz);
-      // Appointments up to a day long can reach into the range from the day before.
-      const busy = await busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - DAY_MS), until);
+      // Appointments (and buffers) up to a day long reach into the range from the day before, and a buffer
+      // kept ahead of an appointment from the day after.
+      const busy = await busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - 2 * DAY_MS), new Date(until.getTime() + DAY_MS));
       return {
         facilitatorId: facilitator.id,
-        dates: availability({ dates, timezone: tz, weekly, overrides: new Map(overrides.map((o) => [o.date, o.windows])), busy, bufferMinutes: service?.bufferMinutes ?? 0 }),
+        dates: availability({
+          dates,
+          timezone: tz,
+          weekly,
+          overrides: new Map(overrides.map((o) => [o.date, o.windows])),
+          busy,
+          bufferMinutes: service ? service.bufferMinutes : null,
+          earliest: earliestStart(ctx.services.clock.now(), ctx.services.config.MIN_BOOKING_NOTICE_MINUTES),
+        }),
       };
     },
     appointments: async (_root, args, ctx, info) => {
@@ -63,23 +76,50 @@ export const appointmentResolvers: Resolvers = {
     facilitator: (_root, { id }, ctx) => ctx.loaders.facilitator.load(id),
   },
   Mutation: {
-    bookAppointment: async (_root, { input }, ctx) =>
-      appointment(ctx, (await bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    bookAppointment: async (_root, { input }, ctx) => {
+      const options = { minNoticeMinutes: ctx.services.config.MIN_BOOKING_NOTICE_MINUTES, author: input.notes?.trim() ? await authorOf(ctx) : null };
+      return appointment(ctx, (await bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, options)).id);
+    },
     cancelAppointment: async (_root, { id }, ctx) => appointment(ctx, (await cancelAppointment(ctx.em, ctx.caller!.companyId, id)).id),
-    rescheduleAppointment: async (_root, args, ctx) =>
-      appointment(ctx, (await rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args)).id),
-    setWeeklyWindows: async (_root, { facilitatorId, windows }, ctx) =>
-      facilitator(ctx, (await setWeeklyWindows(ctx.em, ctx.caller!.companyId, facilitatorId, windows)).id),
-    setDateOverride: async (_root, { facilitatorId, date, windows }, ctx) =>
-      facilitator(ctx, (await setDateOverride(ctx.em, ctx.caller!.companyId, facilitatorId, date, windows ?? null)).id),
-    createService: async (_root, { input }, ctx) => service(ctx, (await createService(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
-    updateService: async (_root, { id, input }, ctx) => service(ctx, (await updateService(ctx.em, ctx.caller!.companyId, id, input)).id),
-    deleteService: async (_root, { id }, ctx) => service(ctx, (await deleteService(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)).id),
+    rescheduleAppointment: async (_root, args, ctx) => {
+      const options = { minNoticeMinutes: ctx.services.config.MIN_BOOKING_NOTICE_MINUTES };
+      return appointment(ctx, (await rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args, options)).id);
+    },
+    setAppointmentStatus: async (_root, { id, status }, ctx) =>
+      appointment(ctx, (await setAppointmentStatus(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, status)).id),
+    setAppointmentPaymentStatus: async (_root, { id, status }, ctx) =>
+      appointment(ctx, (await setAppointmentPaymentStatus(ctx.em, ctx.caller!.companyId, id, status)).id),
+    createFacilitator: async (_root, { input }, ctx) => {
+      requireCatalogueRole(ctx);
+      return facilitator(ctx, (await createFacilitator(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id);
+    },
+    setWeeklyWindows: async (_root, { facilitatorId, windows }, ctx) => {
+      requireCatalogueRole(ctx);
+      return facilitator(ctx, (await setWeeklyWindows(ctx.em, ctx.caller!.companyId, facilitatorId, windows)).id);
+    },
+    setDateOverride: async (_root, { facilitatorId, date, windows }, ctx) => {
+      requireCatalogueRole(ctx);
+      return facilitator(ctx, (await setDateOverride(ctx.em, ctx.caller!.companyId, facilitatorId, date, windows ?? null)).id);
+    },
+    createService: async (_root, { input }, ctx) => {
+      requireCatalogueRole(ctx);
+      return service(ctx, (await createService(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id);
+    },
+    updateService: async (_root, { id, input }, ctx) => {
+      requireCatalogueRole(ctx);
+      return service(ctx, (await updateService(ctx.em, ctx.caller!.companyId, id, input)).id);
+    },
+    deleteService: async (_root, { id }, ctx) => {
+      requireCatalogueRole(ctx);
+      return service(ctx, (await deleteService(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)).id);
+    },
     setServiceOption: async (_root, { serviceId, option }, ctx) => {
+      requireCatalogueRole(ctx);
       ctx.loaders.optionsOfService.clear(serviceId);
       return service(ctx, (await setServiceOption(ctx.em, ctx.caller!.companyId, serviceId, option)).id);
     },
     deleteServiceOption: async (_root, { serviceId, name }, ctx) => {
+      requireCatalogueRole(ctx);
       ctx.loaders.optionsOfService.clear(serviceId);
       return service(ctx, (await deleteServiceOption(ctx.em, ctx.services.clock, ctx.caller!.companyId, serviceId, name)).id);
     },

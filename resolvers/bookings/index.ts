@@ -3,7 +3,7 @@ import type { IEvent } from '../../src/db/entities/index.ts';
 import { eventsPage } from '../../src/db/lists.ts';
 import { COLUMNS, ROW_COLUMNS } from '../../src/db/loaders.ts';
 import type { EventRow } from '../../src/db/rows.ts';
-import { bookEvent, cancelBooking } from '../../src/domain/booking.ts';
+import { bookEvent, cancelBooking, setBookingAttendance } from '../../src/domain/booking.ts';
 import { createEvent, deleteEvent, updateEvent } from '../../src/domain/events.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
@@ -36,6 +36,8 @@ export const bookingResolvers: Resolvers = {
     },
     cancelBooking: async (_root, { id, refund }, ctx) =>
       written(ctx.loaders.booking, (await cancelBooking(ctx.em, ctx.caller!.companyId, id, refund ?? false)).id, 'Booking'),
+    setBookingAttendance: async (_root, { id, attended }, ctx) =>
+      written(ctx.loaders.booking, (await setBookingAttendance(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, attended ?? null)).id, 'Booking'),
     createEvent: async (_root, { input }, ctx) => event(ctx, (await createEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
     updateEvent: async (_root, { id, input }, ctx) => event(ctx, (await updateEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, input)).id),
     deleteEvent: async (_root, { id }, ctx) => {

@@ -1,9 +1,10 @@
 /** Pass templates and purchases, the video library and purchases, subscription plans (their mandates: resolvers/subscriptions), vouchers. */
 import { mediaPage, passesPage, passPurchasesPage, plansPage, vouchersPage } from '../../src/db/lists.ts';
-import { updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
+import { createVideo, createVoucher, updatePass, updateSubscriptionPlan, updateVideo, updateVoucher } from '../../src/domain/catalogue.ts';
 import { passStatus } from '../../src/domain/pass-status.ts';
 import { createPass, purchasePass, updatePassPurchase } from '../../src/domain/passes.ts';
 import { localDate } from '../../src/domain/time.ts';
+import { cancelVideoPurchase, purchaseVideo } from '../../src/domain/videos.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
@@ -38,6 +39,12 @@ export const catalogueResolvers: Resolvers = {
     assignPass: async (_root, { input }, ctx) =>
       purchase(ctx, (await purchasePass(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, { assigned: true })).id),
     updatePassPurchase: async (_root, { id, input }, ctx) => purchase(ctx, (await updatePassPurchase(ctx.em, ctx.caller!.companyId, id, input)).id),
+    createVideo: async (_root, { input }, ctx) => written(ctx.loaders.media, (await createVideo(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    createVoucher: async (_root, { input }, ctx) => written(ctx.loaders.voucher, (await createVoucher(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
+    purchaseVideo: async (_root, { input }, ctx) =>
+      written(ctx.loaders.videoPurchase, (await purchaseVideo(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id, 'Video purchase'),
+    cancelVideoPurchase: async (_root, { id, refund }, ctx) =>
+      written(ctx.loaders.videoPurchase, (await cancelVideoPurchase(ctx.em, ctx.caller!.companyId, id, refund ?? false)).id, 'Video purchase'),
   },
   Pass: {
     currency: async (_p, _args, ctx) => (await ctx.company()).currency,
@@ -51,6 +58,7 @@ export const catalogueResolvers: Resolvers = {
   },
   VideoPurchase: {
     media: (v, _args, ctx, info) => referenced(ctx.loaders.media, v.mediaId, info),
+    customer: (v, _args, ctx, info) => referenced(ctx.loaders.customer, v.customerId, info),
     isExpired: async (v, _args, ctx) => v.expiresOn != null && v.expiresOn < (await today(ctx)),
   },
 };

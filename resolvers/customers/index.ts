@@ -3,8 +3,11 @@ import { customersPage } from '../../src/db/lists.ts';
 import { ROW_COLUMNS } from '../../src/db/loaders.ts';
 import { createCustomer, deleteCustomer, updateCustomer, updateProfile } from '../../src/domain/customers.ts';
 import { Invalid } from '../../src/domain/errors.ts';
+import { addNote, deleteNote } from '../../src/domain/notes.ts';
+import { recordQuestionnaireAnswers } from '../../src/domain/questionnaire-answers.ts';
 import { addDays, localDate, localToInstant, threeMonthsBefore } from '../../src/domain/time.ts';
 import type { GraphQLResolveInfo } from 'graphql';
+import { authorOf } from '../authors.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
@@ -60,6 +63,18 @@ export const customerResolvers: Resolvers = {
     createCustomer: async (_root, { input }, ctx) => customer(ctx, (await createCustomer(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),
     updateCustomer: async (_root, { id, input }, ctx) => customer(ctx, (await updateCustomer(ctx.em, id, input)).id),
     deleteCustomer: async (_root, { id }, ctx) => customer(ctx, (await deleteCustomer(ctx.em, ctx.services.clock, id)).id),
+    addNote: async (_root, { customerId, body }, ctx) => {
+      const note = await addNote(ctx.em, ctx.services.clock, ctx.caller!.companyId, { customerId, body, author: await authorOf(ctx) });
+      return written(ctx.loaders.note, note.id, 'Note');
+    },
+    deleteNote: (_root, { id }, ctx) => deleteNote(ctx.em, ctx.caller!.companyId, id),
+    recordQuestionnaireAnswers: async (_root, args, ctx) => {
+      const answers = await recordQuestionnaireAnswers(ctx.em, ctx.services.clock, ctx.caller!.companyId, args);
+      return Promise.all(answers.map((answer) => written(ctx.loaders.answer, answer.id, 'Questionnaire answer')));
+    },
+  },
+  Note: {
+    appointment: (n, _args, ctx) => (n.appointmentId ? ctx.loaders.appointment.load(n.appointmentId) : null),
   },
   Customer: {
     transactions: async (c, args, ctx, info) =>

@@ -349,6 +349,7 @@ const RESOURCES: Record<string, Schema> = {
       spaces: int('Spaces booked.', { minimum: 1 }),
       is_cancelled: bool(),
       is_refunded: bool(),
+      attended: nullable(bool('True: the attendee came; false: a no-show; null: attendance not taken yet.')),
     },
     'A booking on the register of an event date (cancelled ones included, in booking order).',
   ),

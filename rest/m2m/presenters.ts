@@ -193,6 +193,7 @@ export const registration = (b: Row) => {
     spaces: b.spaces,
     is_cancelled: b.is_cancelled,
     is_refunded: b.is_refunded,
+    attended: b.attended,
   };
 };
 

@@ -252,7 +252,7 @@ export const m2mRoutes: RouteDeclaration[] = [
     resource: 'event_register',
     document: `query ($id: ID!, $dateId: ID!, $page: Int, $pageSize: Int) {
       event(id: $id) { date(id: $dateId) { register(${PAGE}) {
-        nodes { id spaces is_cancelled: isCancelled is_refunded: isRefunded purchased_by: purchasedBy { ${CUSTOMER} } bought_for: boughtFor { ${CUSTOMER} } }
+        nodes { id spaces is_cancelled: isCancelled is_refunded: isRefunded attended purchased_by: purchasedBy { ${CUSTOMER} } bought_for: boughtFor { ${CUSTOMER} } }
         ${PAGE_FIELDS}
       } } }
     }`,

@@ -94,6 +94,8 @@ export const transactionSchema = z.strictObject({
         boughtForId: ids.customer.nullable().optional(),
         isCancelled: z.boolean().optional(),
         isRefunded: z.boolean().optional(),
+        /** Whether the attendee came; null (the default): attendance not taken. */
+        attended: z.boolean().nullable().optional(),
         payment: paymentOf({ base100GrossPrice: money, base100NetPrice: money }, {}),
       }),
     )
@@ -284,7 +286,7 @@ export type RecordCounts = Record<RecordKind, number>;
 type Transaction = z.infer<typeof transactionSchema>;
 
 const TRANSACTION_FIELDS = new Set(['id', 'customerId', 'purchaseDate', 'bookings']);
-const BOOKING_FIELDS = new Set(['id', 'eventDateId', 'pricingOptionId', 'spaces', 'boughtForId', 'isCancelled', 'isRefunded', 'payment']);
+const BOOKING_FIELDS = new Set(['id', 'eventDateId', 'pricingOptionId', 'spaces', 'boughtForId', 'isCancelled', 'isRefunded', 'attended', 'payment']);
 const CARD_FIELDS = new Set(['method', 'currency', 'base100GrossPrice', 'base100NetPrice']);
 const PASS_FIELDS = new Set(['method', 'currency', 'creditsUsed', 'packageId']);
 
@@ -309,7 +311,7 @@ function isPlainBooking(value: unknown): boolean {
     (value.id === undefined || isId('booking', value.id)) && isId('eventDate', value.eventDateId) && isId('pricingOption', value.pricingOptionId) &&
     (value.spaces === undefined || isWhole(value.spaces, 1)) &&
     (value.boughtForId === undefined || value.boughtForId === null || isId('customer', value.boughtForId)) &&
-    isFlag(value.isCancelled) && isFlag(value.isRefunded);
+    isFlag(value.isCancelled) && isFlag(value.isRefunded) && (value.attended === null || isFlag(value.attended));
 }
 
 /**

@@ -264,31 +264,38 @@ export function generateBundle(options: DemoOptions): Bundle {
     classes.push({ event, slots, dropIn, dropInPrice, duo, duoPrice });
   }
 
-  // ---- class bookings, one transaction each
+  // ---- class bookings, one transaction each; an attendee holds at most one live booking per date
   const transactions: Transaction[] = [];
+  const attending = new Set<string>();
   for (let c = 0; c < customerCount && classes.length; c++) {
     const favourites = Array.from({ length: int(1, 3) }, () => pick(classes));
     for (let n = around(bookingsPerCustomer); n > 0; n--) {
       const cls = chance(0.8) ? pick(favourites) : pick(classes);
       const withFriend = cls.duo !== undefined && chance(0.05);
       const spaces = withFriend ? 2 : 1;
+      const boughtForId = !withFriend && chance(0.04) ? pick(customers).id! : null;
+      const attendee = boughtForId ?? customers[c]!.id!;
+      const cancelled = chance(0.06);
       let slot: Slot | undefined;
       for (let tries = 0; tries < 4 && !slot; tries++) {
         const candidate = pick(cls.slots);
-        if (candidate.free >= spaces) slot = candidate;
+        if (candidate.free >= spaces && (cancelled || !attending.has(`${candidate.id} ${attendee}`))) slot = candidate;
       }
       if (!slot) continue;
-      const cancelled = chance(0.06);
-      if (!cancelled) slot.free -= spaces;
+      if (!cancelled) {
+        slot.free -= spaces;
+        attending.add(`${slot.id} ${attendee}`);
+      }
       const purchaseDay = slot.ms < todayMs ? addDays(slot.date, -int(0, 10)) : addDays(today, -int(0, 20));
       const purchaseDate = purchaseDay < slot.date ? someTime(purchaseDay, 7, 22) : someTime(slot.date, 5, 6);
       const option = withFriend ? { id: cls.duo!, price: cls.duoPrice, credits: 2 } : { id: cls.dropIn, price: cls.dropInPrice, credits: 1 };
       const pass = cancelled ? undefined : payWithPass(c, slot.ms, option.credits, 'bookings');
       const net = chance(0.1) ? Math.round(option.price * 0.9) : option.price;
       const booking: Booking = {
-        id: id('booking', instantOf(purchaseDate)), eventDateId: slot.id, pricingOptionId: option.id, spaces,
-        boughtForId: !withFriend && chance(0.04) ? pick(customers).id! : null,
+        id: id('booking', instantOf(purchaseDate)), eventDateId: slot.id, pricingOptionId: option.id, spaces, boughtForId,
         isCancelled: cancelled, isRefunded: cancelled && chance(0.7),
+        // Past classes had their register taken.
+        attended: !cancelled && slot.ms < todayMs ? chance(0.92) : null,
         payment: pass ?? { method: 'CARD', currency, base100GrossPrice: option.price, base100NetPrice: net },
       };
       transactions.push({ id: id('transaction', instantOf(purchaseDate)), customerId: customers[c]!.id!, purchaseDate, bookings: [booking] });

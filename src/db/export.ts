@@ -105,7 +105,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
         id: t.id, customerId: t.customer_id, purchaseDate: instantToLocal(t.purchased_at as Date, companyZone),
         bookings: (bookingsOf.get(t.id as string) ?? []).map((b) => ({
           id: b.id, eventDateId: b.event_date_id, pricingOptionId: b.pricing_option_id, spaces: b.spaces, boughtForId: b.bought_for_id,
-          isCancelled: b.is_cancelled, isRefunded: b.is_refunded,
+          isCancelled: b.is_cancelled, isRefunded: b.is_refunded, attended: b.attended,
           payment: payment(b, { base100GrossPrice: 'base100_gross_price', base100NetPrice: 'base100_net_price' }),
         })),
       })) as Collection<'transactions'>,

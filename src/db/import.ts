@@ -809,8 +809,8 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
   const eventOfOption = new Map([...survey.eventOfOption, ...existing.eventOfOption]);
   const transactions = table('event_transaction', 'transactions', ['id', 'customer_id', 'purchased_at', 'created_at'], (i) => `transactions[${i}]`);
   const bookings = table('booking', 'bookings', [
-    'id', 'transaction_id', 'event_date_id', 'pricing_option_id', 'spaces', 'bought_for_id', 'is_cancelled', 'is_refunded',
-    'payment_method', 'currency', 'base100_gross_price', 'base100_net_price', 'credits_used', 'pass_purchase_id',
+    'id', 'transaction_id', 'event_date_id', 'pricing_option_id', 'spaces', 'bought_for_id', 'attendee_id', 'is_cancelled', 'is_refunded',
+    'attended', 'payment_method', 'currency', 'base100_gross_price', 'base100_net_price', 'credits_used', 'pass_purchase_id',
   ], (i, j) => `transactions[${i}].bookings[${j}]`);
   open(transactions);
   await eachValid('transactions', raw.transactions, transactionSchema, problems, (t, i) => {
@@ -829,8 +829,8 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
       if (b.boughtForId) known('customer', b.boughtForId, `${at}.boughtForId`);
       const p = b.payment;
       bookings.add(i, j, [
-        ids.bookings[i]![j]!, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.isCancelled ?? false,
-        b.isRefunded ?? false, p.method, currencyOf(p),
+        ids.bookings[i]![j]!, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.boughtForId ?? t.customerId,
+        b.isCancelled ?? false, b.isRefunded ?? false, b.attended ?? null, p.method, currencyOf(p),
         p.method === 'CARD' ? p.base100GrossPrice : null,
         p.method === 'CARD' ? p.base100NetPrice : null,
         p.method === 'PASS' ? p.creditsUsed : null,
@@ -1077,6 +1077,9 @@ function explain(error: unknown, tables: Table[], survey: Survey): string {
       return `${place}.planId: customer ${value('customer_id')} already holds a mandate on plan ${value('plan_id')} that is not CANCELLED`;
     case 'subscription_charge_period_unique':
       return `${place}.periodStart: the mandate has another charge for the period starting ${value('period_start')}`;
+    case 'booking_live_attendee_unique':
+      return `${place}.eventDateId: ${value('attendee_id')} already holds a live booking on ${value('event_date_id')}` +
+        ' (one live booking per attendee and event date: more spaces go on one booking)';
     case 'voucher_company_id_code_unique': {
       const code = value('code') ?? '';
       const first = table?.placesWith('code', code).find((p) => p !== place);

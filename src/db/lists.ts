@@ -7,7 +7,7 @@ import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
-  AppointmentRow, CustomerRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+  AppointmentRow, BusyPeriod, CustomerRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;
@@ -128,10 +128,14 @@ export const liveServices = (reads: CompanyReads) =>
 export const facilitators = (reads: CompanyReads) =>
   reads.rows<FacilitatorRow>(`select ${COLUMNS.facilitator} from facilitator f where f.company_id = $1 order by f.name, f.id`);
 
-/** A facilitator's appointments that are not cancelled and start in [from, until): what blocks their slots. */
+/**
+ * A facilitator's appointments that are not cancelled and start in [from, until): what blocks their slots,
+ * each with the buffer it was booked with (what it holds past its end).
+ */
 export const busyPeriods = (reads: CompanyReads, facilitatorId: string, from: Date, until: Date) =>
-  reads.rows<{ startsAt: number; durationMinutes: number }>(
-    `select (extract(epoch from a.starts_at) * 1000)::float8 as "startsAt", a.duration_minutes as "durationMinutes"
+  reads.rows<BusyPeriod>(
+    `select (extract(epoch from a.starts_at) * 1000)::float8 as "startsAt", a.duration_minutes as "durationMinutes",
+       round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes as "bufferMinutes"
      from appointment a where a.company_id = $1 and a.facilitator_id = $2 and a.status <> 'CANCELLED'
        and a.starts_at >= $3::timestamptz and a.starts_at < $4::timestamptz`,
     [facilitatorId, from.toISOString(), until.toISOString()],

@@ -109,6 +109,7 @@ function bookingColumns(): RowColumns {
         },
       },
       payment: 'b.payment_method, b.currency, b.base100_gross_price, b.base100_net_price, b.credits_used, b.pass_purchase_id',
+      attended: 'b.attended',
     },
   };
 }
@@ -149,7 +150,7 @@ export const COLUMNS = {
     ${isoInstant('ch.settled_at')} as "settledAt"`,
   voucher: `vc.id, vc.code, vc.description, vc.percent_off as "percentOff", vc.base100_amount_off as "base100AmountOff",
     vc.valid_from as "validFrom", vc.valid_until as "validUntil", vc.max_redemptions as "maxRedemptions", vc.redemptions, vc.active`,
-  note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt"`,
+  note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt", n.appointment_id as "appointmentId"`,
   answer: `q.id, q.customer_id as "customerId", q.questionnaire, q.question, q.answer, ${isoInstant('q.answered_at')} as "answeredAt"`,
   /** A booking with its event, its event date and its payer. */
   booking: selectList(bookingColumns()),
@@ -214,6 +215,7 @@ export const toBooking = (r: Raw): BookingRow => ({
   event: r.with_event ? eventOfBooking(r) : unread,
   eventDate: r.with_date ? eventDateOfBooking(r) : unread,
   payment: r.payment_method === undefined ? unread : payment(r, r.base100_gross_price, r.base100_net_price),
+  attended: r.attended,
 });
 
 export const toAppointment = (r: Raw): AppointmentRow => ({

@@ -31,6 +31,8 @@ export interface NoteRow {
   body: string;
   author: string | null;
   createdAt: string;
+  /** The appointment whose booking notes it holds. */
+  appointmentId: string | null;
 }
 
 export interface AnswerRow {
@@ -107,6 +109,8 @@ export interface BookingRow {
   event: EventRow;
   eventDate: EventDateRow;
   payment: PaymentRow;
+  /** Null until attendance is taken. */
+  attended: boolean | null;
 }
 
 export interface FacilitatorRow {
@@ -266,6 +270,13 @@ export interface VoucherRow {
 }
 
 /** A page of rows; `total` is counted only when the client selects it. */
+/** An appointment that is not cancelled: its start (ms since the epoch), length, and the buffer it was booked with. */
+export interface BusyPeriod {
+  startsAt: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+}
+
 /** One page of a list: page from 0, and how many rows a page holds (checked by src/domain/paging.ts). */
 export interface PageRequest {
   page: number;

@@ -1,25 +1,46 @@
 /**
- * Appointments. Booking one checks that the whole appointment lies inside one of the facilitator's
- * windows on that date; the exclusion constraint of the database keeps live appointments of one
- * facilitator (with the service's buffer after each) from overlapping, however many book at once.
+ * Appointments and their two state machines (docs/lifecycles.md). Booking one checks that the whole
+ * appointment lies inside one of the facilitator's windows on its date, starts no earlier than the minimum
+ * notice allows, and keeps the gap of `gapAround` from the facilitator's other appointments; bookings of one
+ * facilitator take a lock on its row, so two of them at once are judged one after the other, and the
+ * database's exclusion constraint backs the part it can state (no appointment overlaps another's buffer).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import {
-  Appointment, Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Service, ServiceOption,
-  type IAppointment, type IFacilitator,
+  Appointment, Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Note, Service, ServiceOption,
+  type APPOINTMENT_STATUSES, type IAppointment, type IFacilitator, type PAYMENT_STATUSES,
 } from '../db/entities/index.ts';
-import { windowsOn } from './availability.ts';
+import { earliestStart, windowsOn } from './availability.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { drawCredits, returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checked, RULES } from './input-rules.ts';
-import { instantToLocal, localDate, localToInstant } from './time.ts';
+import { addDays, instantToLocal, localDate, localToInstant } from './time.ts';
 import { conflictOn, EXCLUSION_VIOLATION, inTransaction } from './transactions.ts';
 
 const MINUTE = 60_000;
 const SLOT_TAKEN = 'That time is not available: the facilitator has another appointment then';
+
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** setAppointmentStatus: the statuses each status may be marked. CANCELLED is cancelAppointment's. */
+export const STATUS_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  SCHEDULED: ['COMPLETED', 'NO_SHOW'],
+  COMPLETED: ['NO_SHOW'],
+  NO_SHOW: ['COMPLETED'],
+  CANCELLED: [],
+};
+
+/** setAppointmentPaymentStatus: the statuses a card payment in each status may be marked. */
+export const PAYMENT_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  PENDING: ['PAID', 'FAILED'],
+  FAILED: ['PAID'],
+  PAID: [],
+};
 
 export interface BookAppointmentInput {
   customerId: string;
@@ -32,12 +53,31 @@ export interface BookAppointmentInput {
   notes?: string | null;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** The rules of the deployment a booking follows, and who makes it. */
+export interface BookingOptions {
+  /** MIN_BOOKING_NOTICE_MINUTES: how long before its start an appointment may be booked at the latest. */
+  minNoticeMinutes?: number;
+  /** Who books: the author of the note its booking notes become. */
+  author?: string | null;
+}
 
-/** Refuses a start that is past, or an appointment that does not lie inside one window of its date. */
-async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime: string, durationMinutes: number, now: Date): Promise<Date> {
+/** A window of a date as the instants it runs between (`24:00` is the next midnight). */
+function windowInstants(date: string, window: { start: string; end: string }, timezone: string): [number, number] {
+  const at = (time: string) =>
+    time.startsWith('24:') ? localToInstant(`${addDays(date, 1)}T00:00:00`, timezone) : localToInstant(`${date}T${time.slice(0, 5)}:00`, timezone);
+  return [at(window.start).getTime(), at(window.end).getTime()];
+}
+
+/**
+ * The start of an appointment of `durationMinutes` at local `datetime`: on a whole minute, no earlier than
+ * `earliest`, and lying inside one window of its date.
+ */
+async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime: string, durationMinutes: number, earliest: number, noticeMinutes: number): Promise<Date> {
+  if (!datetime.endsWith(':00')) throw new Invalid('datetime', 'format', 'must start on a whole minute (seconds 00)');
   const startsAt = localToInstant(datetime, facilitator.timezone);
-  if (startsAt.getTime() <= now.getTime()) throw new Invalid('datetime', 'min', 'must be in the future');
+  if (startsAt.getTime() < earliest) {
+    throw new Invalid('datetime', 'min', noticeMinutes ? `must be at least ${noticeMinutes} minutes from now` : 'must be in the future');
+  }
   const date = datetime.slice(0, 10);
   const [weekly, override] = await Promise.all([
     tx.find(FacilitatorWindow, { facilitator: facilitator.id }),
@@ -48,16 +88,65 @@ async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime:
     weekly.map((w) => ({ weekday: w.weekday, start: w.startTime, end: w.endTime })),
     new Map(override ? [[date, override.windows]] : []),
   );
-  const start = minutesOf(datetime.slice(11, 16));
-  if (!windows.some((w) => minutesOf(w.start) <= start && start + durationMinutes <= minutesOf(w.end))) {
-    throw new Invalid('datetime', 'format', "is outside the facilitator's working windows on that date");
-  }
+  const start = startsAt.getTime();
+  const end = start + durationMinutes * MINUTE;
+  const fits = windows.some((w) => {
+    const [from, until] = windowInstants(date, w, facilitator.timezone);
+    return from <= start && end <= until;
+  });
+  if (!fits) throw new Invalid('datetime', 'format', "is outside the facilitator's working windows on that date");
   return startsAt;
 }
 
-export async function bookAppointment(em: EntityManager, clock: Clock, companyId: string, input: BookAppointmentInput): Promise<IAppointment> {
-  if (input.notes != null) checked(RULES.notes, input.notes, 'notes');
+/**
+ * Refuses an appointment of a service with `bufferMinutes` over [startsAt, +durationMinutes) that comes
+ * closer to another live appointment of the facilitator than `gapAround` allows. The caller holds the
+ * facilitator's lock (`lockFacilitator`).
+ */
+async function checkClear(
+  tx: EntityManager,
+  companyId: string,
+  facilitatorId: string,
+  startsAt: Date,
+  durationMinutes: number,
+  bufferMinutes: number,
+  movingId: string | null,
+): Promise<void> {
+  // An appointment's own buffer is what it holds past its end (blocked_until); gapAround in SQL.
+  const [other] = await tx.execute<{ id: string }[]>(
+    `select a.id from appointment a
+      where a.company_id = ? and a.facilitator_id = ? and a.status <> 'CANCELLED' and a.id <> ?
+        and a.starts_at < ?::timestamptz + make_interval(mins => ? + greatest(?, round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes))
+        and greatest(a.blocked_until, a.starts_at + make_interval(mins => a.duration_minutes + ?)) > ?::timestamptz
+      limit 1`,
+    [companyId, facilitatorId, movingId ?? '', startsAt.toISOString(), durationMinutes, bufferMinutes, bufferMinutes, startsAt.toISOString()],
+  );
+  if (other) throw new Conflict(SLOT_TAKEN);
+}
+
+/** Bookings and moves of one facilitator's appointments wait for each other. */
+async function lockFacilitator(tx: EntityManager, companyId: string, facilitatorId: string): Promise<IFacilitator> {
+  // FOR NO KEY UPDATE: the foreign-key checks of appointments being written still pass beside it.
+  const [locked] = await tx.execute<{ id: string }[]>('select id from facilitator where id = ? and company_id = ? for no key update', [facilitatorId, companyId]);
+  if (!locked) throw new NotFound('Facilitator');
+  return (await tx.findOne(Facilitator, { id: facilitatorId }))!;
+}
+
+/**
+ * Books an appointment. Paid with a pass, its credits are drawn at once and its payment is PAID. Paid by
+ * card, its payment starts PENDING: the service takes no card payments itself, so the money is recorded
+ * when it arrives (setAppointmentPaymentStatus). Notes given become a note on the customer too.
+ */
+export async function bookAppointment(
+  em: EntityManager,
+  clock: Clock,
+  companyId: string,
+  input: BookAppointmentInput,
+  options: BookingOptions = {},
+): Promise<IAppointment> {
+  const notes = input.notes == null ? '' : checked(RULES.notes, input.notes, 'notes').trim();
   if (input.payWith === 'CARD' && input.packageId) throw new Invalid('packageId', 'unknown', 'is only for payWith PASS');
+  const notice = options.minNoticeMinutes ?? 0;
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();
     const company = (await tx.findOne(Company, { id: companyId }))!;
@@ -67,18 +156,18 @@ export async function bookAppointment(em: EntityManager, clock: Clock, companyId
     if (!service.active) throw new Invalid('serviceId', 'enum', 'the service is not bookable (inactive)');
     const option = await tx.findOne(ServiceOption, { service: service.id, name: input.optionName, deletedAt: null, active: true });
     if (!option) throw new Invalid('optionName', 'unknown', 'is not a bookable option of this service');
-    const facilitator = await tx.findOne(Facilitator, { id: input.facilitatorId });
-    if (!facilitator) throw new NotFound('Facilitator');
-    const startsAt = await checkFits(tx, facilitator, input.datetime, option.durationMinutes, now);
+    const facilitator = await lockFacilitator(tx, companyId, input.facilitatorId);
+    const startsAt = await checkFits(tx, facilitator, input.datetime, option.durationMinutes, earliestStart(now, notice), notice);
+    await checkClear(tx, companyId, facilitator.id, startsAt, option.durationMinutes, service.bufferMinutes, null);
 
-    let payment: Pick<IAppointment, 'paymentMethod' | 'currency' | 'base100PricePaid' | 'creditsUsed'> & { passPurchase?: string };
+    let payment: Pick<IAppointment, 'paymentMethod' | 'currency' | 'base100PricePaid' | 'creditsUsed' | 'paymentStatus'> & { passPurchase?: string };
     if (input.payWith === 'PASS') {
       if (option.credits < 1) throw new Invalid('payWith', 'enum', 'this option cannot be paid with credits');
       const today = localDate(now, company.timezone);
       const passPurchase = await drawCredits(tx, companyId, customer.id, option.credits, today, input.packageId);
-      payment = { paymentMethod: 'PASS', currency: 'CR', base100PricePaid: null, creditsUsed: option.credits, passPurchase };
+      payment = { paymentMethod: 'PASS', currency: 'CR', base100PricePaid: null, creditsUsed: option.credits, paymentStatus: 'PAID', passPurchase };
     } else {
-      payment = { paymentMethod: 'CARD', currency: company.currency, base100PricePaid: option.base100Price, creditsUsed: null };
+      payment = { paymentMethod: 'CARD', currency: company.currency, base100PricePaid: option.base100Price, creditsUsed: null, paymentStatus: 'PENDING' };
     }
     const appointment = tx.create(Appointment, {
       id: newId('appointment', now.getTime()),
@@ -92,11 +181,13 @@ export async function bookAppointment(em: EntityManager, clock: Clock, companyId
       blockedUntil: new Date(startsAt.getTime() + (option.durationMinutes + service.bufferMinutes) * MINUTE),
       tz: facilitator.timezone,
       status: 'SCHEDULED',
-      notes: input.notes?.trim() ?? '',
+      notes,
       createdAt: now,
-      paymentStatus: 'PAID',
       ...payment,
     });
+    if (notes) {
+      tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: customer.id, body: notes, author: options.author ?? null, createdAt: now, appointment: appointment.id });
+    }
     await conflictOn([EXCLUSION_VIOLATION], SLOT_TAKEN, () => tx.flush());
     return appointment;
   });
@@ -113,7 +204,7 @@ export async function cancelAppointment(em: EntityManager, companyId: string, id
     if (!cancelled) {
       const existing = await tx.findOne(Appointment, { id });
       if (!existing) throw new NotFound('Appointment');
-      throw new Conflict(`Only a SCHEDULED appointment can be cancelled; this one is ${existing.status}`);
+      throw new Conflict(`The appointment is ${existing.status}: only a SCHEDULED appointment can be cancelled`);
     }
     if (cancelled.pass_purchase_id && cancelled.credits_used) await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
     return (await tx.findOne(Appointment, { id }, { refresh: true }))!;
@@ -126,15 +217,17 @@ export async function rescheduleAppointment(
   clock: Clock,
   companyId: string,
   input: { id: string; datetime: string; facilitatorId?: string | null },
+  options: BookingOptions = {},
 ): Promise<IAppointment> {
+  const notice = options.minNoticeMinutes ?? 0;
   return inTransaction(em, companyId, async (tx) => {
     const appointment = await tx.findOne(Appointment, { id: input.id });
     if (!appointment) throw new NotFound('Appointment');
-    if (appointment.status !== 'SCHEDULED') throw new Conflict(`Only a SCHEDULED appointment can be moved; this one is ${appointment.status}`);
-    const facilitator = await tx.findOne(Facilitator, { id: input.facilitatorId ?? appointment.facilitator.id });
-    if (!facilitator) throw new NotFound('Facilitator');
+    if (appointment.status !== 'SCHEDULED') throw new Conflict(`The appointment is ${appointment.status}: only a SCHEDULED appointment can be moved`);
+    const facilitator = await lockFacilitator(tx, companyId, input.facilitatorId ?? appointment.facilitator.id);
     const service = (await tx.findOne(Service, { id: appointment.service.id }))!;
-    const startsAt = await checkFits(tx, facilitator, input.datetime, appointment.durationMinutes, clock.now());
+    const startsAt = await checkFits(tx, facilitator, input.datetime, appointment.durationMinutes, earliestStart(clock.now(), notice), notice);
+    await checkClear(tx, companyId, facilitator.id, startsAt, appointment.durationMinutes, service.bufferMinutes, appointment.id);
     tx.assign(appointment, {
       facilitator: facilitator.id,
       startsAt,
@@ -146,3 +239,40 @@ export async function rescheduleAppointment(
   });
 }
 
+/**
+ * Records how an appointment went (STATUS_MOVES): a SCHEDULED one becomes COMPLETED or NO_SHOW once its
+ * start has passed, and COMPLETED and NO_SHOW correct each other. Credits and payment are left as they are.
+ */
+export async function setAppointmentStatus(em: EntityManager, clock: Clock, companyId: string, id: string, status: AppointmentStatus): Promise<IAppointment> {
+  if (status === 'CANCELLED') throw new Invalid('status', 'enum', 'CANCELLED is set by cancelAppointment, which also frees the time and returns credits');
+  return inTransaction(em, companyId, async (tx) => {
+    const appointment = await tx.findOne(Appointment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!appointment) throw new NotFound('Appointment');
+    const current: AppointmentStatus = appointment.status;
+    if (!STATUS_MOVES[current].includes(status)) throw new Conflict(`The appointment is ${current}: it cannot be marked ${status}`);
+    if (current === 'SCHEDULED' && appointment.startsAt.getTime() > clock.now().getTime()) {
+      throw new Conflict(`The appointment is SCHEDULED and starts at ${instantToLocal(appointment.startsAt, appointment.tz)}: it cannot be marked ${status} before it starts`);
+    }
+    appointment.status = status;
+    await tx.flush();
+    return appointment;
+  });
+}
+
+/**
+ * Records whether the money of a card payment arrived (PAYMENT_MOVES). A pass payment is PAID once its
+ * credits are drawn; a cancelled appointment's payment stays as it was.
+ */
+export async function setAppointmentPaymentStatus(em: EntityManager, companyId: string, id: string, status: PaymentStatus): Promise<IAppointment> {
+  return inTransaction(em, companyId, async (tx) => {
+    const appointment = await tx.findOne(Appointment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!appointment) throw new NotFound('Appointment');
+    if (appointment.paymentMethod === 'PASS') throw new Conflict(`The appointment was paid with pass credits: its payment is always PAID`);
+    if (appointment.status === 'CANCELLED') throw new Conflict(`The appointment is CANCELLED: its payment cannot be marked ${status}`);
+    const current: PaymentStatus = appointment.paymentStatus;
+    if (!PAYMENT_MOVES[current].includes(status)) throw new Conflict(`The appointment's card payment is ${current}: it cannot be marked ${status}`);
+    appointment.paymentStatus = status;
+    await tx.flush();
+    return appointment;
+  });
+}

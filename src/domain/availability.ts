@@ -1,8 +1,13 @@
 /**
  * Availability slots (document 1, "Slot rules"): 15-minute slots inside each of a facilitator's windows
- * on each date, local to the facilitator; a slot is unavailable when it overlaps a live appointment,
- * lengthened by the buffer of the service asked about. Cancelled appointments never block.
+ * on each date, local to the facilitator. A slot is unavailable when it starts before the earliest time
+ * a booking may start (now plus MIN_BOOKING_NOTICE_MINUTES), or when it overlaps a live appointment.
+ * Cancelled appointments never block.
+ *
+ * Without a service, an appointment blocks its own time. With a service, it blocks what a booking of that
+ * service must keep clear of it (`gapAround`): bookAppointment refuses exactly what these slots show taken.
  */
+import type { BusyPeriod } from '../db/rows.ts';
 import { Invalid } from './errors.ts';
 import { addDays, isoWeekday, wallClockMs, wallClockToInstantMs } from './time.ts';
 
@@ -21,10 +26,21 @@ export interface TimeWindow {
   end: string;
 }
 
-/** An appointment that is not cancelled: its start (ms since the epoch) and length. */
-export interface BusyPeriod {
-  startsAt: number;
-  durationMinutes: number;
+export type { BusyPeriod };
+
+/**
+ * The gap two appointments of one facilitator keep between them: the longer of their services' buffers,
+ * whichever comes first. A booking of a service with buffer `buffer` must therefore stay clear of an
+ * appointment booked with `own` from `before` minutes ahead of its start to `after` minutes past its end
+ * (`after` is at least `own`, so this always covers what the database's exclusion constraint holds).
+ */
+export function gapAround(own: number, buffer: number): { before: number; after: number } {
+  return { before: Math.max(0, own - buffer), after: Math.max(own, buffer) };
+}
+
+/** The earliest instant (ms) a booking may start: now plus the minimum notice. */
+export function earliestStart(now: Date, noticeMinutes: number): number {
+  return now.getTime() + noticeMinutes * MINUTE;
 }
 
 export interface AvailabilityDate {
@@ -79,10 +95,16 @@ export function availability(input: {
   weekly: WeeklyWindow[];
   overrides: Map<string, TimeWindow[]>;
   busy: BusyPeriod[];
-  bufferMinutes: number;
+  /** The buffer of the service asked about; null when none is. */
+  bufferMinutes: number | null;
+  /** Slots starting before this instant (ms) are unavailable (`earliestStart`). */
+  earliest: number;
 }): AvailabilityDate[] {
   const blocks = input.busy
-    .map((b) => ({ from: b.startsAt, until: b.startsAt + (b.durationMinutes + input.bufferMinutes) * MINUTE }))
+    .map((b) => {
+      const gap = input.bufferMinutes === null ? { before: 0, after: 0 } : gapAround(b.bufferMinutes, input.bufferMinutes);
+      return { from: b.startsAt - gap.before * MINUTE, until: b.startsAt + (b.durationMinutes + gap.after) * MINUTE };
+    })
     .sort((a, b) => a.from - b.from);
   // Blocks sorted by start; `reach[i]` is the latest end among blocks 0..i, so a sweep can stop early.
   const reach: number[] = [];
@@ -108,7 +130,7 @@ export function availability(input: {
         let availableSlots = 0;
         for (let m = toMinutes(window.start); m + SLOT_MINUTES <= toMinutes(window.end); m += SLOT_MINUTES) {
           const from = wallClockToInstantMs(midnight + m * MINUTE, input.timezone);
-          const available = !taken(from, from + SLOT_MINUTES * MINUTE);
+          const available = from >= input.earliest && !taken(from, from + SLOT_MINUTES * MINUTE);
           if (available) availableSlots++;
           slots.push({ start: fromMinutes(m), end: fromMinutes(m + SLOT_MINUTES), available });
         }

@@ -2,7 +2,9 @@
  * Event bookings. `bookEvent` holds the spaces with one conditional UPDATE of the event date (never past
  * its capacity), redeems a voucher or draws pass credits, records the transaction and its booking, and
  * writes `registration.created` (and, for a one-off event, `event.purchased`) to the outbox: all in one
- * transaction.
+ * transaction. One attendee holds at most one live booking per event date (more spaces go on one booking,
+ * or on a booking bought for someone else): a unique index of the database keeps it so. Attendance is taken
+ * once the date has started (docs/lifecycles.md).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Booking, Company, Customer, Event, EventDate, PricingOption, Transaction, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
@@ -12,8 +14,8 @@ import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checked, RULES } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit, purchaseId, registrationId } from './outbox.ts';
-import { localDate } from './time.ts';
-import { inTransaction } from './transactions.ts';
+import { instantToLocal, localDate } from './time.ts';
+import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
 
 export interface BookEventInput {
@@ -34,6 +36,9 @@ export async function liveCustomer(tx: EntityManager, id: string): Promise<ICust
 }
 
 const fullName = (c: ICustomer) => `${c.firstname} ${c.lastname}`.trim();
+
+const alreadyBooked = (attendee: ICustomer) =>
+  `${fullName(attendee)} already holds a live booking on this event date: book more spaces on that booking, or book for someone else with boughtForId`;
 
 export async function bookEvent(em: EntityManager, clock: Clock, companyId: string, input: BookEventInput): Promise<ITransaction> {
   checked(RULES.spaces, input.spaces, 'spaces');
@@ -74,6 +79,13 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
       payment = { paymentMethod: 'CARD', currency: company.currency, base100GrossPrice: gross, base100NetPrice: net, creditsUsed: null };
     }
 
+    const attendee = boughtFor ?? customer;
+    const [booked] = await tx.execute<{ id: string }[]>(
+      'select id from booking where company_id = ? and event_date_id = ? and attendee_id = ? and not is_cancelled limit 1',
+      [companyId, date.id, attendee.id],
+    );
+    if (booked) throw new Conflict(alreadyBooked(attendee));
+
     const transaction = tx.create(Transaction, {
       id: newId('transaction', now.getTime()),
       company: companyId,
@@ -89,10 +101,10 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
       pricingOption: option.id,
       spaces: input.spaces,
       boughtFor: boughtFor?.id ?? null,
+      attendee: attendee.id,
       ...payment,
     });
 
-    const attendee = boughtFor ?? customer;
     // Paid with a pass: the credits used, in the currency CR (as M2M shows PASS payments).
     const paid = payment.paymentMethod === 'PASS' ? payment.creditsUsed! : currencyUnits(payment.base100NetPrice!);
     const currency = payment.paymentMethod === 'PASS' ? 'CR' : company.currency;
@@ -116,28 +128,56 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
         discountCode: voucher?.code ?? null,
       });
     }
-    await tx.flush();
+    // Two bookings of one attendee at once: the unique index refuses the second.
+    await conflictOn([UNIQUE_VIOLATION], alreadyBooked(attendee), () => tx.flush());
     return transaction;
   });
 }
 
-/** Cancels a booking: its spaces go back to the date, its credits to the pass; refunded when asked. */
+/**
+ * Cancels a booking: its spaces go back to the date, its credits to the pass; refunded when asked. A booking
+ * whose attendance is recorded (attended or not) is not cancelled: its attendance is cleared first.
+ */
 export async function cancelBooking(em: EntityManager, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
     const [cancelled] = await tx.execute<{ spaces: number; event_date_id: string; credits_used: number | null; pass_purchase_id: string | null }[]>(
       `update booking set is_cancelled = true, is_refunded = is_refunded or ?
-        where id = ? and company_id = ? and not is_cancelled
+        where id = ? and company_id = ? and not is_cancelled and attended is null
         returning spaces, event_date_id, credits_used, pass_purchase_id`,
       [refund, bookingId, companyId],
     );
     if (!cancelled) {
-      if (await tx.findOne(Booking, { id: bookingId })) throw new Conflict('The booking is already cancelled');
-      throw new NotFound('Booking');
+      const booking = await tx.findOne(Booking, { id: bookingId });
+      if (!booking) throw new NotFound('Booking');
+      if (booking.isCancelled) throw new Conflict('The booking is already cancelled');
+      throw new Conflict(`The booking is marked ${booking.attended ? 'attended' : 'not attended'}: clear its attendance before cancelling it`);
     }
     await tx.execute('update event_date set spaces_booked = spaces_booked - ? where id = ? and company_id = ?', [cancelled.spaces, cancelled.event_date_id, companyId], 'run');
     if (cancelled.pass_purchase_id && cancelled.credits_used) {
       await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
     }
     return (await tx.findOne(Booking, { id: bookingId }, { refresh: true }))!;
+  });
+}
+
+/**
+ * Records whether a booking's attendee came (true), did not (false), or clears it (null): for a booking that
+ * is not cancelled, once its event date has started.
+ */
+export async function setBookingAttendance(em: EntityManager, clock: Clock, companyId: string, bookingId: string, attended: boolean | null): Promise<IBooking> {
+  return inTransaction(em, companyId, async (tx) => {
+    const [booking] = await tx.execute<{ is_cancelled: boolean; starts_at: Date; timezone: string }[]>(
+      `select b.is_cancelled, d.starts_at, e.timezone from booking b join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id
+        where b.id = ? and b.company_id = ? for update of b`,
+      [bookingId, companyId],
+    );
+    if (!booking) throw new NotFound('Booking');
+    if (booking.is_cancelled) throw new Conflict('The booking is cancelled: its attendance cannot be marked');
+    const startsAt = new Date(booking.starts_at);
+    if (startsAt.getTime() > clock.now().getTime()) {
+      throw new Conflict(`The event date starts at ${instantToLocal(startsAt, booking.timezone)}: attendance is taken once it has started`);
+    }
+    await tx.execute('update booking set attended = ? where id = ? and company_id = ?', [attended, bookingId, companyId], 'run');
+    return (await tx.findOne(Booking, { id: bookingId }))!;
   });
 }

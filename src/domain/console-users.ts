@@ -1,7 +1,8 @@
 /**
  * Console users (the admin console's people): each belongs to one company with a role. The role decides
- * what the console may do as scopes, the same scopes that guard the graph for API clients, plus three that
- * no API client can hold (`api-clients:manage`, `audit:read`, `users:manage`). A company always keeps an owner.
+ * what the console may do as scopes, the same scopes that guard the graph for API clients, plus four that
+ * no API client can hold (`api-clients:manage`, `audit:read`, `users:manage`, APPOINTMENT_CATALOGUE_SCOPE).
+ * A company always keeps an owner.
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CONSOLE_ROLES, ConsoleSession, ConsoleUser, type ConsoleRole, type IConsoleUser } from '../db/entities/index.ts';
@@ -16,14 +17,27 @@ import { ALL_SCOPES } from './scopes.ts';
 
 export type { ConsoleRole };
 
-/** The studio's daily work: customers, bookings, appointments, events and subscriptions, reading and writing where the graph can. */
+/**
+ * The desk: today's appointments and event dates, customers, bookings and attendance, notes and
+ * questionnaire answers, selling passes, videos and subscriptions, with the reads those need.
+ */
 const STAFF_SCOPES = [
   'customers:read', 'customers:write', 'profile:read', 'profile:write', 'bookings:read', 'bookings:write',
-  'appointments:read', 'appointments:write', 'events:read', 'events:write', 'events-register:read',
-  'packages:read', 'packages:write', 'passes:read', 'passes:write', 'notes:read',
-  'subscription-plans:read', 'subscription-mandates:read', 'subscription-mandates:write',
+  'appointments:read', 'appointments:write', 'events:read', 'events-register:read', 'packages:read', 'packages:write',
+  'passes:read', 'videos:read', 'videos:write', 'media:read', 'vouchers:read', 'subscription-plans:read',
+  'subscription-mandates:read', 'subscription-mandates:write', 'notes:read', 'notes:write',
+  'questionnaire-answers:read', 'questionnaire-answers:write',
 ];
-const ADMIN_SCOPES = [...ALL_SCOPES, 'api-clients:manage', 'audit:read'];
+
+/**
+ * The appointment catalogue (services, facilitators and their working hours) is written with
+ * appointments:write, which staff hold for the desk; console users also need this scope of the console's
+ * own for it. API clients never hold it: for them appointments:write is enough.
+ */
+export const APPOINTMENT_CATALOGUE_SCOPE = 'appointment-catalogue:manage';
+
+/** The desk, and the catalogue: events, passes, videos, vouchers, plans, services and facilitators; API clients, webhooks and the audit log. */
+const ADMIN_SCOPES = [...new Set([...STAFF_SCOPES, ...ALL_SCOPES]), APPOINTMENT_CATALOGUE_SCOPE, 'api-clients:manage', 'audit:read'];
 
 export const ROLE_SCOPES: Record<ConsoleRole, ReadonlySet<string>> = {
   staff: new Set(STAFF_SCOPES),

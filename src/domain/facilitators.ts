@@ -1,10 +1,13 @@
 /**
- * Facilitators' working time: weekly windows, and date overrides that replace a date's weekly windows
- * (none means unavailable all day). Windows are `HH:MM` local to the facilitator and never overlap.
+ * Facilitators and their working time: weekly windows, and date overrides that replace a date's weekly
+ * windows (none means unavailable all day). Windows are `HH:MM` local to the facilitator and never overlap.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Facilitator, FacilitatorDateOverride, FacilitatorWindow, type IFacilitator } from '../db/entities/index.ts';
+import { Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, type IFacilitator } from '../db/entities/index.ts';
+import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { checkFields, FACILITATOR_FIELDS } from './input-rules.ts';
 import { DATE_RULE, isLocalDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 
@@ -34,23 +37,53 @@ async function facilitatorOf(tx: EntityManager, id: string): Promise<IFacilitato
   return facilitator;
 }
 
-/** Replaces all weekly windows of a facilitator. */
-export async function setWeeklyWindows(
-  em: EntityManager,
-  companyId: string,
-  facilitatorId: string,
-  windows: (WindowInput & { weekday: number })[],
-): Promise<IFacilitator> {
+type WeeklyWindowInput = WindowInput & { weekday: number };
+
+/** Checks a week's windows (`field` names the list): ISO weekdays, and each weekday's windows as checkWindows does. */
+function checkWeek(windows: WeeklyWindowInput[], field: string): void {
   windows.forEach((w, i) => {
-    if (!Number.isInteger(w.weekday) || w.weekday < 1 || w.weekday > 7) throw new Invalid(`windows[${i}].weekday`, 'enum', 'must be an ISO weekday, 1 (Monday) to 7 (Sunday)');
+    if (!Number.isInteger(w.weekday) || w.weekday < 1 || w.weekday > 7) throw new Invalid(`${field}[${i}].weekday`, 'enum', 'must be an ISO weekday, 1 (Monday) to 7 (Sunday)');
   });
-  for (let weekday = 1; weekday <= 7; weekday++) checkWindows(windows.filter((w) => w.weekday === weekday), 'windows');
+  for (let weekday = 1; weekday <= 7; weekday++) checkWindows(windows.filter((w) => w.weekday === weekday), field);
+}
+
+function addWeek(tx: EntityManager, companyId: string, facilitatorId: string, windows: WeeklyWindowInput[]): void {
+  for (const w of windows) {
+    tx.create(FacilitatorWindow, { company: companyId, facilitator: facilitatorId, weekday: w.weekday, startTime: `${w.start}:00`, endTime: `${w.end}:00` });
+  }
+}
+
+/** Adds a facilitator, in the company's timezone unless given one, with weekly windows when given. */
+export async function createFacilitator(
+  em: EntityManager,
+  clock: Clock,
+  companyId: string,
+  input: { name: string; timezone?: string | null; weeklyWindows?: WeeklyWindowInput[] | null },
+): Promise<IFacilitator> {
+  const { weeklyWindows, name, timezone } = input;
+  const checked = checkFields({ name, timezone: timezone ?? undefined }, FACILITATOR_FIELDS);
+  checkWeek(weeklyWindows ?? [], 'weeklyWindows');
+  return inTransaction(em, companyId, async (tx) => {
+    const company = (await tx.findOne(Company, { id: companyId }))!;
+    const facilitator = tx.create(Facilitator, {
+      id: newId('facilitator', clock.now().getTime()),
+      company: companyId,
+      name: checked.name as string,
+      timezone: (checked.timezone as string | undefined) ?? company.timezone,
+    });
+    addWeek(tx, companyId, facilitator.id, weeklyWindows ?? []);
+    await tx.flush();
+    return facilitator;
+  });
+}
+
+/** Replaces all weekly windows of a facilitator. */
+export async function setWeeklyWindows(em: EntityManager, companyId: string, facilitatorId: string, windows: WeeklyWindowInput[]): Promise<IFacilitator> {
+  checkWeek(windows, 'windows');
   return inTransaction(em, companyId, async (tx) => {
     const facilitator = await facilitatorOf(tx, facilitatorId);
     await tx.nativeDelete(FacilitatorWindow, { facilitator: facilitator.id });
-    for (const w of windows) {
-      tx.create(FacilitatorWindow, { company: companyId, facilitator: facilitator.id, weekday: w.weekday, startTime: `${w.start}:00`, endTime: `${w.end}:00` });
-    }
+    addWeek(tx, companyId, facilitator.id, windows);
     await tx.flush();
     return facilitator;
   });

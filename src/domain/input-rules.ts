@@ -69,6 +69,10 @@ export const RULES = {
   optionName: text(1, 100).describe('Trimmed; not blank; at most 100 characters.'),
   serviceDuration: z.int().min(5).max(24 * 60).describe('Length in minutes, 5 to 1440.'),
   notes: z.string().max(5000).describe('At most 5000 characters.'),
+  noteBody: text(1, 5000).describe('Trimmed; not blank; at most 5000 characters.'),
+  question: text(1, 1000).describe('Trimmed; not blank; at most 1000 characters.'),
+  answer: z.string().max(5000).describe('At most 5000 characters; empty when the question was left unanswered.'),
+  answers: z.array(z.unknown()).min(1).max(100).describe('1 to 100 answers.'),
   flag: z.boolean(),
   /** An id naming another record: its form only; a record that does not exist is NotFound. */
   recordId: text(1, 100),
@@ -127,6 +131,7 @@ export const VOUCHER_FIELDS = {
   maxRedemptions: RULES.maxRedemptions,
   active: RULES.flag,
 };
+export const FACILITATOR_FIELDS = { name: RULES.title, timezone: RULES.timezone };
 export const SERVICE_FIELDS = { name: RULES.title, description: RULES.description, bufferMinutes: RULES.bufferMinutes, active: RULES.flag };
 export const SERVICE_OPTION_FIELDS = {
   name: RULES.optionName,

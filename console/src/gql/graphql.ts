@@ -28,17 +28,17 @@ export type AuditFilter = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: string | number;
-  /** Start, local to the facilitator. */
+  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
   datetime: string;
   /** `fac_` id of the facilitator. */
   facilitatorId: string | number;
-  /** At most 5000 characters. */
+  /** At most 5000 characters; also added as a note on the customer when not blank. */
   notes: string | null | undefined;
   /** Name of an active option of the service. */
   optionName: string;
   /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
   packageId: string | number | null | undefined;
-  /** CARD, or PASS to pay with credits. */
+  /** CARD (the payment starts PENDING), or PASS to pay with credits. */
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: string | number;
@@ -64,13 +64,13 @@ export type BookEventInput = {
   voucherCode: string | null | undefined;
 };
 
-/** What a console user may do: owner everything, admin everything but users, staff the studio's daily work. */
+/** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
 export type ConsoleRole =
   /** Everything but console users. */
   | 'ADMIN'
   /** Everything, and manages console users. */
   | 'OWNER'
-  /** Customers, bookings, appointments and events; no API clients, webhooks or audit log. */
+  /** The desk: customers, appointments, bookings and attendance, notes and answers, selling passes, videos and subscriptions; not the catalogue, API clients, webhooks or the audit log. */
   | 'STAFF';
 
 /** A new API client. */

@@ -1,6 +1,7 @@
 /** Customers and what the studio keeps about them beside bookings: notes and questionnaire answers. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Company } from './access.ts';
+import { Appointment } from './appointments.ts';
 
 /** What `customers(search:)` matches: the full name and the email, as one text. */
 export const CUSTOMER_SEARCH_TEXT = "firstname || ' ' || lastname || ' ' || email";
@@ -40,6 +41,8 @@ export const Note = defineEntity({
     body: p.text(),
     author: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** The appointment whose booking notes these are, for a note written when it was booked. */
+    appointment: () => p.manyToOne(Appointment).nullable(),
   },
 });
 export type INote = InferEntity<typeof Note>;

@@ -85,6 +85,8 @@ export const Booking = defineEntity({
     pricingOption: () => p.manyToOne(PricingOption),
     spaces: p.integer().check('spaces >= 1'),
     boughtFor: () => p.manyToOne(Customer).nullable(),
+    /** Who comes: `boughtFor`, else the transaction's customer. Holds at most one live booking per event date. */
+    attendee: () => p.manyToOne(Customer),
     isCancelled: p.boolean().default(false),
     isRefunded: p.boolean().default(false),
     paymentMethod: p.enum([...PAYMENT_METHODS]),
@@ -93,8 +95,12 @@ export const Booking = defineEntity({
     base100NetPrice: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
     passPurchase: () => p.manyToOne(PassPurchase).nullable().index(),
+    /** Whether the attendee came (true), did not (false), or nobody has said yet (null). */
+    attended: p.boolean().nullable(),
   },
+  uniques: [{ name: 'booking_live_attendee_unique', properties: ['eventDate', 'attendee'], where: 'not is_cancelled' }],
   checks: [
+    { name: 'booking_attendee_check', expression: 'bought_for_id is null or attendee_id = bought_for_id' },
     {
       name: 'booking_payment_check',
       expression:

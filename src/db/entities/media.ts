@@ -4,6 +4,7 @@ import { Company } from './access.ts';
 import { Customer } from './customers.ts';
 import { PAYMENT_CURRENCIES, PAYMENT_METHODS } from './events.ts';
 import { PassPurchase } from './passes.ts';
+import { Voucher } from './vouchers.ts';
 
 export const Media = defineEntity({
   name: 'Media',
@@ -37,6 +38,8 @@ export const VideoPurchase = defineEntity({
     base100Price: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
     passPurchase: () => p.manyToOne(PassPurchase).nullable(),
+    /** The voucher that discounted a card payment. */
+    voucher: () => p.manyToOne(Voucher).nullable(),
   },
   checks: [
     {
