@@ -1262,25 +1262,28 @@ export interface components {
                  */
                 currency: "GBP" | "EUR" | "USD";
             };
-            /** @enum {string} */
-            state: "ACTIVE" | "PAUSED" | "SUSPENDED";
+            /**
+             * @description Document 1 names `ACTIVE`, `PAUSED` and `SUSPENDED`; `CANCELLED` is this service's addition: a cancelled mandate from its end date on.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
             /**
              * Format: date-time
              * @description When it was created. An ISO 8601 instant (UTC).
              * @example 2026-07-17T06:21:00.000Z
              */
             created: string;
-            /** @description Grace period in days. */
+            /** @description Grace period in days: a failed charge still unpaid this many days after its period started suspends the mandate. */
             grace: number;
             /**
              * Format: date
-             * @description The earliest date it can be cancelled.
+             * @description The earliest date it can end on (the plan's minimum term after its start).
              * @example 2026-12-01
              */
             earliest_cancellation_date: string;
             /**
              * Format: date
-             * @description The next renewal.
+             * @description The next renewal: the day its next period starts, moved on by each renewal.
              * @example 2026-12-01
              */
             renewal_date: string;
@@ -1416,6 +1419,8 @@ export interface components {
             spaces: number;
             is_cancelled: boolean;
             is_refunded: boolean;
+            /** @description True: the attendee came; false: a no-show; null: attendance not taken yet. */
+            attended: boolean | null;
         };
         /** @description A recurring subscription plan. */
         SubscriptionPlan: {
