@@ -80,8 +80,12 @@ const schema = z.object({
   DB_POOL_MAX: int(1, 1000).default(10),
   /** How long a request waits for a database connection before it is answered 503. */
   DB_ACQUIRE_TIMEOUT_MS: int(1, 600_000).default(5_000),
-  /** The longest one SQL statement of the server may run (0: no limit). */
+  /** The longest one SQL statement of a write's transaction may run (0: no limit). */
   DB_STATEMENT_TIMEOUT_MS: int(0, 2_147_483_647).default(15_000),
+  /** The longest one SQL statement outside a write may run (reads, workers' polls; 0: no limit): a bad plan costs seconds, not the pool. */
+  DB_READ_STATEMENT_TIMEOUT_MS: int(0, 2_147_483_647).default(5_000),
+  /** Statements and write transactions one company may have in flight on an instance (default: half of DB_POOL_MAX, at least 1). */
+  DB_COMPANY_SHARE: int(1, 1000).optional(),
   DB_IDLE_TIMEOUT_MS: int(1, 2_147_483_647).default(10_000),
   /** Serve /metrics on this port only (0: any free port), not on PORT. */
   METRICS_PORT: int(0, 65535).optional(),

@@ -33,12 +33,15 @@ export interface OrmOptions {
   debug?: boolean;
 }
 
-/** The server's pool settings from the configuration. */
-export function poolSettings(config: Pick<Config, 'DB_POOL_MAX' | 'DB_ACQUIRE_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_TIMEOUT_MS'>) {
+/**
+ * The server's pool settings from the configuration. A connection's statements run under the reads' timeout;
+ * a write's transaction raises it for itself (src/pipeline/commit.ts).
+ */
+export function poolSettings(config: Pick<Config, 'DB_POOL_MAX' | 'DB_ACQUIRE_TIMEOUT_MS' | 'DB_READ_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_TIMEOUT_MS'>) {
   return {
     poolMax: config.DB_POOL_MAX,
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_READ_STATEMENT_TIMEOUT_MS,
     idleTimeoutMs: config.DB_IDLE_TIMEOUT_MS,
   } satisfies Partial<OrmOptions>;
 }

@@ -5,7 +5,7 @@
  * the caller's company (its timezone and currency), which every operation of the caller needs.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PoolRunner } from '../db/reads.ts';
+import { PoolRunner, type SqlRunner } from '../db/reads.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
@@ -72,10 +72,10 @@ export class CallerDirectory {
     };
   }
 
-  /** A company's row, as recently read. */
-  company(companyId: string): Promise<CompanyRow | undefined> {
+  /** A company's row, as recently read; read through `reads` when it must be (a write's, on its own connection). */
+  company(companyId: string, reads: SqlRunner = this.#reads): Promise<CompanyRow | undefined> {
     return this.#remembered(this.#companies, companyId, () =>
-      this.#reads.rows<CompanyRow>('select id, name, timezone, currency from company where id = $1', [companyId]).then((rows) => rows[0]),
+      reads.rows<CompanyRow>('select id, name, timezone, currency from company where id = $1', [companyId]).then((rows) => rows[0]),
     );
   }
 

@@ -33,11 +33,22 @@ export interface WriteTransaction {
 
 export async function inWriteTransaction<T>(pipeline: Pipeline, call: Call, work: (tx: WriteTransaction) => Promise<WriteOutcome<T>>): Promise<T> {
   const companyId = call.caller!.companyId;
+  const turn = await pipeline.fairShare.write(companyId);
+  try {
+    return await inTransaction(pipeline, call, companyId, work);
+  } finally {
+    turn();
+  }
+}
+
+async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: string, work: (tx: WriteTransaction) => Promise<WriteOutcome<T>>): Promise<T> {
   const em = companyEm(pipeline.services.orm, companyId);
   await em.begin();
   const runner = new TransactionRunner(em, pipeline.reads);
   let outcome: WriteOutcome<T>;
   try {
+    // A write's statements may take longer than a read's (the connection's default: DB_READ_STATEMENT_TIMEOUT_MS).
+    await runner.rows(`set local statement_timeout = ${pipeline.services.config.DB_STATEMENT_TIMEOUT_MS}`, []);
     outcome = await work({ em, runner });
     if (outcome.status >= 500) {
       await em.rollback();

@@ -46,9 +46,9 @@ const NO_COMPANY = 'co_none';
 export interface ContextParts {
   services: Services;
   call: Call;
-  /** Where reads go outside a transaction: the ORM's pool. */
-  pool: SqlRunner;
-  company: (companyId: string) => Promise<CompanyRow | undefined>;
+  /** Where a company's reads go outside a transaction: the ORM's pool, in the company's turn. */
+  pool: (companyId: string) => SqlRunner;
+  company: (companyId: string, reads: SqlRunner) => Promise<CompanyRow | undefined>;
   /** A write's entity manager, already in its transaction. */
   em?: EntityManager;
 }
@@ -58,10 +58,13 @@ export function createContext({ services, call, pool, company, em: transaction }
   const companyId = caller?.companyId ?? NO_COMPANY;
   let current = transaction;
   const entityManager = () => (current ??= companyEm(services.orm, companyId));
-  const reads = new CompanyReads(transaction ? new TransactionRunner(() => current!, pool) : pool, companyId);
+  const outside = pool(companyId);
+  const runner = transaction ? new TransactionRunner(() => current!, outside) : outside;
+  const reads = new CompanyReads(runner, companyId);
   const callerCompany = async () => {
     if (!caller) throw new Unauthenticated();
-    const row = await company(companyId);
+    // In a write, on the write's own connection: a second one could wait for a pool the writes have filled.
+    const row = await company(companyId, runner);
     if (!row) throw new Unauthenticated('The company of this token no longer exists');
     return row;
   };

@@ -115,24 +115,27 @@ export function readBody(req: Request, res: ServerResponse, kinds: ReadonlyArray
 export function answer(req: IncomingMessage, res: ServerResponse, call: Call, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   // One list handed to writeHead: no header is stored and looked up one by one (a header of several
-  // values, Set-Cookie, is one entry whose value is a list).
-  const headers: Array<string | string[]> = [];
-  for (const [name, value] of call.headers) headers.push(name, value);
-  if (call.cache) headers.push('X-Cache', call.cache.hit ? 'HIT' : 'MISS', 'Age', String(call.cache.ageSeconds));
-  if (reply.headers) for (const name in reply.headers) headers.push(name, reply.headers[name]!);
-  if (reply.body === null) {
-    res.writeHead(reply.status, headers as string[]);
-    res.end();
-    return;
+  // values, Set-Cookie, is one entry whose value is a list). The reply's own headers win over the steps'.
+  const named = new Map<string, [string, string | string[]]>();
+  for (const [name, value] of call.headers) named.set(name.toLowerCase(), [name, value]);
+  if (call.cache) {
+    named.set('x-cache', ['X-Cache', call.cache.hit ? 'HIT' : 'MISS']);
+    named.set('age', ['Age', String(call.cache.ageSeconds)]);
   }
+  if (reply.headers) for (const name in reply.headers) named.set(name.toLowerCase(), [name, reply.headers[name]!]);
   const etag = reply.headers?.ETag;
-  if (etag && reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag })) {
-    res.writeHead(304, headers as string[]);
+  const unchanged = !!etag && reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag });
+  if (reply.body !== null && !unchanged) {
+    named.set('content-type', ['Content-Type', reply.type ?? JSON_TYPE]);
+    named.set('content-length', ['Content-Length', String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length)]);
+  }
+  const headers: Array<string | string[]> = [];
+  for (const [name, value] of named.values()) headers.push(name, value);
+  if (reply.body === null || unchanged) {
+    res.writeHead(unchanged ? 304 : reply.status, headers as string[]);
     res.end();
     return;
   }
-  const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length;
-  headers.push('Content-Type', reply.type ?? JSON_TYPE, 'Content-Length', String(length));
   res.writeHead(reply.status, headers as string[]);
   res.end(req.method === 'HEAD' ? undefined : reply.body);
 }

@@ -6,7 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GraphQLSchema } from 'graphql';
-import { PoolRunner } from '../db/reads.ts';
+import { PoolRunner, type SqlRunner } from '../db/reads.ts';
 import type { Services } from '../services.ts';
 import { addressLimits, type AddressLimits } from './anonymous-limits.ts';
 import { AuditWriter } from './audit.ts';
@@ -17,6 +17,7 @@ import { CallerDirectory } from './callers.ts';
 import { createContext, type GraphqlContext } from './context.ts';
 import { Executor } from './execute.ts';
 import { FailedLogins } from './failed-logins.ts';
+import { FairShare } from './fair-share.ts';
 import { trustOf } from './http.ts';
 import { ClientLimits } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
@@ -37,6 +38,8 @@ export interface Pipeline {
   shared: SharedState;
   /** Reads straight from the pool, outside any transaction. */
   reads: PoolRunner;
+  /** Each company's share of the pool (src/pipeline/fair-share.ts). */
+  fairShare: FairShare;
   /** Which proxies name the client's address (TRUST_PROXY). */
   trust: (address: string, hop: number) => boolean;
   /** A fresh context for one operation of a call (in a write's transaction when given its entity manager). */
@@ -54,7 +57,13 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
   const versions = new CacheVersions(reads, databaseUrl, logger.child({ component: 'cache' }));
   if (config.CACHE_TTL_SECONDS > 0) await versions.listen();
   const callers = new CallerDirectory(orm, clock);
-  const company = (companyId: string) => callers.company(companyId);
+  const fairShare = new FairShare({
+    perCompany: config.DB_COMPANY_SHARE ?? Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
+    writes: Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
+    waitMs: config.DB_ACQUIRE_TIMEOUT_MS,
+  });
+  const company = (companyId: string, runner: SqlRunner) => callers.company(companyId, runner);
+  const pool = (companyId: string) => fairShare.runner(companyId, reads);
   let closed: Promise<void> | undefined;
   const pipeline: Pipeline = {
     services,
@@ -76,8 +85,9 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
     executor: new Executor(schema),
     shared,
     reads,
+    fairShare,
     trust: trustOf(config.TRUST_PROXY),
-    context: (call, em) => createContext({ services, call, pool: reads, company, ...(em && { em }) }),
+    context: (call, em) => createContext({ services, call, pool, company, ...(em && { em }) }),
     close: () =>
       (closed ??= (async () => {
         await audit.close();
