@@ -22,6 +22,7 @@ import { json, type Call, type ErrorShape, type Reply } from './call.ts';
 import { inWriteTransaction } from './commit.ts';
 import { authenticateConsole, consoleExchange, isConsoleRequest } from './console.ts';
 import type { GraphqlContext } from './context.ts';
+import type { DocumentLimits } from './document-limits.ts';
 import { checkLimits, type QueryLimits } from './execute.ts';
 import { answer, readBody, startCall, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
@@ -173,6 +174,8 @@ export interface GraphqlDoorOptions {
   pipeline: Pipeline;
   apollo: ApolloServer<GraphqlContext>;
   logger: Logger;
+  /** Refuses a costly document before Apollo Server validates it. */
+  documents: DocumentLimits;
   /** Answers a browser's visit to /graphql with an explorer page instead, when it returns true. */
   explorer?: (req: Request, res: ServerResponse) => boolean;
 }
@@ -189,7 +192,7 @@ function replyOf(status: number | undefined, headers: HeaderMap, body: string): 
 }
 
 /** The /graphql endpoint: steps 1 and 2 here, 3 to 7 inside Apollo Server, 8 and 9 in the frame. */
-export function graphqlEndpoint({ pipeline, apollo, logger, explorer }: GraphqlDoorOptions): Endpoint {
+export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer }: GraphqlDoorOptions): Endpoint {
   const { services } = pipeline;
   return (req, res) => {
     if (explorer?.(req, res)) return;
@@ -203,12 +206,15 @@ export function graphqlEndpoint({ pipeline, apollo, logger, explorer }: GraphqlD
       const session = fromConsole ? await authenticateConsole(services, call, req) : null;
       if (call.caller?.kind === 'm2m') await admit(call, pipeline.limits.m2m, call.caller.id);
       else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
+      const url = req.url ?? '';
+      const mark = url.indexOf('?');
+      const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');
+      const costly = documents.problem(source);
+      if (costly) throw costly;
       const context = pipeline.context(call);
       context.console = consoleExchange(pipeline, call, req, session);
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      const url = req.url ?? '';
-      const mark = url.indexOf('?');
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
         context: async () => context,

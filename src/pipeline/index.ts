@@ -21,6 +21,7 @@ import { FairShare } from './fair-share.ts';
 import { trustOf } from './http.ts';
 import { ClientLimits } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
+import { Notices } from './notices.ts';
 import { loadSigningKeys, TokenService } from './tokens.ts';
 
 export interface Pipeline {
@@ -44,7 +45,7 @@ export interface Pipeline {
   trust: (address: string, hop: number) => boolean;
   /** A fresh context for one operation of a call (in a write's transaction when given its entity manager). */
   context(call: Call, em?: EntityManager): GraphqlContext;
-  /** Flushes the audit log, stops listening for cache versions and closes the shared store. */
+  /** Flushes the audit log, stops listening for notices and closes the shared store. */
   close(): Promise<void>;
 }
 
@@ -54,9 +55,10 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
   const shared = await openSharedState(config.REDIS_URL, namespaceFor(config.REDIS_NAMESPACE, databaseUrl), config.REDIS_COMMAND_TIMEOUT_MS);
   const audit = new AuditWriter(orm, logger.child({ component: 'audit' }), clock, { synchronousCommit: config.AUDIT_SYNCHRONOUS_COMMIT });
   const reads = new PoolRunner(orm);
-  const versions = new CacheVersions(reads, databaseUrl, logger.child({ component: 'cache' }));
-  if (config.CACHE_TTL_SECONDS > 0) await versions.listen();
-  const callers = new CallerDirectory(orm, clock);
+  const notices = new Notices(databaseUrl, logger.child({ component: 'notices' }));
+  const versions = new CacheVersions(reads, notices);
+  const callers = new CallerDirectory(orm, clock, notices);
+  await notices.listen();
   const fairShare = new FairShare({
     perCompany: config.DB_COMPANY_SHARE ?? Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
     writes: Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
@@ -91,7 +93,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
     close: () =>
       (closed ??= (async () => {
         await audit.close();
-        await versions.close();
+        await notices.close();
         await shared.close();
       })()),
   };

@@ -31,6 +31,8 @@ export const ApiClient = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    /** Tokens issued before this are refused: the last rotation of the secret. */
+    tokensNotBefore: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
