@@ -10,6 +10,7 @@ import { Migration20261123105243_console_users } from './Migration20261123105243
 import { Migration20261125010000_cache_versions } from './Migration20261125010000_cache_versions.ts';
 import { Migration20261125020000_customer_search } from './Migration20261125020000_customer_search.ts';
 import { Migration20261125030000_client_token_fence } from './Migration20261125030000_client_token_fence.ts';
+import { Migration20261125040000_sign_in_device } from './Migration20261125040000_sign_in_device.ts';
 import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
 
@@ -25,6 +26,7 @@ export const migrationsList = [
   { name: 'Migration20261125010000_cache_versions', class: Migration20261125010000_cache_versions },
   { name: 'Migration20261125020000_customer_search', class: Migration20261125020000_customer_search },
   { name: 'Migration20261125030000_client_token_fence', class: Migration20261125030000_client_token_fence },
+  { name: 'Migration20261125040000_sign_in_device', class: Migration20261125040000_sign_in_device },
   { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
 ];
