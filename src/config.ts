@@ -111,6 +111,8 @@ export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPE
   DATA_DIR: string;
   CONSOLE_DIR: string;
   production: boolean;
+  /** Whether TRUST_PROXY was set at all (its default says no proxy is trusted). */
+  trustProxyGiven: boolean;
   /** Schema introspection: on outside production unless GRAPHQL_INTROSPECTION says otherwise. */
   GRAPHQL_INTROSPECTION: boolean;
 };
@@ -131,6 +133,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: resolve(parsed.data.DATA_DIR),
     CONSOLE_DIR: resolve(parsed.data.CONSOLE_DIR),
     production,
+    trustProxyGiven: present.TRUST_PROXY !== undefined,
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
   };
+}
+
+/**
+ * What an operator should know about this configuration, said at start and by /readyz. In production
+ * without TRUST_PROXY, every caller behind a load balancer has the balancer's address: the per-address rate
+ * limits and sign-in throttles count them all as one.
+ */
+export function operatorWarnings(config: Pick<Config, 'production' | 'trustProxyGiven'>): string[] {
+  const warnings: string[] = [];
+  if (config.production && !config.trustProxyGiven) {
+    warnings.push(
+      'TRUST_PROXY is not set: behind a load balancer or proxy, every caller has its address, so per-address rate limits and console sign-in throttles count all callers as one (set TRUST_PROXY to the proxies, or to false when clients connect directly)',
+    );
+  }
+  return warnings;
 }
