@@ -91,6 +91,8 @@ export type AppointmentPage = {
   nodes: Array<Appointment>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Appointments matching, over all pages. */
@@ -295,6 +297,8 @@ export type BookingPage = {
   nodes: Array<Booking>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Bookings matching, over all pages. */
@@ -523,6 +527,8 @@ export type Customer = {
 
 /** A customer of the studio. */
 export type CustomerAppointmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -530,6 +536,8 @@ export type CustomerAppointmentsArgs = {
 
 /** A customer of the studio. */
 export type CustomerMandatesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -537,6 +545,8 @@ export type CustomerMandatesArgs = {
 
 /** A customer of the studio. */
 export type CustomerNotesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -544,6 +554,8 @@ export type CustomerNotesArgs = {
 
 /** A customer of the studio. */
 export type CustomerPassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -551,6 +563,8 @@ export type CustomerPassPurchasesArgs = {
 
 /** A customer of the studio. */
 export type CustomerQuestionnaireAnswersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -564,7 +578,9 @@ export type CustomerTransactionArgs = {
 
 /** A customer of the studio. */
 export type CustomerTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   futureOnly?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
@@ -574,6 +590,8 @@ export type CustomerTransactionsArgs = {
 
 /** A customer of the studio. */
 export type CustomerVideoPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -585,6 +603,8 @@ export type CustomerPage = {
   nodes: Array<Customer>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Customers matching, over all pages. */
@@ -656,6 +676,8 @@ export type EventDatesArgs = {
 
 /** An event, class or workshop with one or more dates. */
 export type EventRegistrationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -688,6 +710,8 @@ export type EventDate = {
 
 /** One occurrence of an event. */
 export type EventDateRegisterArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -725,6 +749,8 @@ export type EventPage = {
   nodes: Array<Event>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Events matching, over all pages. */
@@ -787,6 +813,8 @@ export type Mandate = {
 
 /** A customer's subscription to a plan. */
 export type MandateChargesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -798,6 +826,8 @@ export type MandatePage = {
   nodes: Array<Mandate>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Mandates matching, over all pages. */
@@ -841,6 +871,8 @@ export type MediaPage = {
   nodes: Array<Media>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Videos matching, over all pages. */
@@ -1453,10 +1485,26 @@ export type NotePage = {
   nodes: Array<Note>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Notes matching, over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/**
+ * Where a page of a list ends. Every list takes `first` (1 to 100) and `after` (a page's `endCursor`) instead of
+ * `page` and `pageSize`: a page after a cursor costs the same at the end of a list as at its start, and rows
+ * added or removed meanwhile neither repeat nor skip the rows that stayed. A cursor belongs to the list, the
+ * arguments and the company it came from; anywhere else it is refused with BAD_USER_INPUT.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the page's last row; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether rows follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
 };
 
 /** A pass template: a bundle of credits on sale. */
@@ -1489,6 +1537,8 @@ export type Pass = {
 
 /** A pass template: a bundle of credits on sale. */
 export type PassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1500,6 +1550,8 @@ export type PassPage = {
   nodes: Array<Pass>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Pass templates matching, over all pages. */
@@ -1559,6 +1611,8 @@ export type PassPurchasePage = {
   nodes: Array<PassPurchase>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Pass purchases matching, over all pages. */
@@ -1784,9 +1838,11 @@ export type QueryAppointmentArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAppointmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   customerId?: InputMaybe<Scalars['ID']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   startDate?: InputMaybe<Scalars['Date']['input']>;
@@ -1820,6 +1876,8 @@ export type QueryCustomerArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryCustomersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1834,6 +1892,8 @@ export type QueryEventArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
@@ -1866,7 +1926,9 @@ export type QueryPassPurchaseArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   customerId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   passId?: InputMaybe<Scalars['ID']['input']>;
@@ -1875,6 +1937,8 @@ export type QueryPassPurchasesArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1894,6 +1958,8 @@ export type QuerySubscriptionPlanArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QuerySubscriptionPlansArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1907,6 +1973,8 @@ export type QueryVideoArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVideosArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1920,6 +1988,8 @@ export type QueryVoucherArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVouchersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1962,6 +2032,8 @@ export type QuestionnaireAnswerPage = {
   nodes: Array<QuestionnaireAnswer>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Questionnaire answers matching, over all pages. */
@@ -2120,6 +2192,8 @@ export type SubscriptionChargePage = {
   nodes: Array<SubscriptionCharge>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Charges matching, over all pages. */
@@ -2156,6 +2230,8 @@ export type SubscriptionPlanPage = {
   nodes: Array<SubscriptionPlan>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Subscription plans matching, over all pages. */
@@ -2227,6 +2303,8 @@ export type TransactionPage = {
   nodes: Array<Transaction>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Transactions matching, over all pages. */
@@ -2295,6 +2373,8 @@ export type VideoPurchasePage = {
   nodes: Array<VideoPurchase>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Video purchases matching, over all pages. */
@@ -2333,6 +2413,8 @@ export type VoucherPage = {
   nodes: Array<Voucher>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Vouchers matching, over all pages. */
@@ -2700,6 +2782,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Note: ResolverTypeWrapper<NoteRow>;
   NotePage: ResolverTypeWrapper<NotePageRow>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Pass: ResolverTypeWrapper<PassRow>;
   PassPage: ResolverTypeWrapper<PassPageRow>;
   PassPayment: ResolverTypeWrapper<PaymentRow>;
@@ -2810,6 +2893,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Note: NoteRow;
   NotePage: NotePageRow;
+  PageInfo: PageInfo;
   Pass: PassRow;
   PassPage: PassPageRow;
   PassPayment: PaymentRow;
@@ -2926,6 +3010,7 @@ export type AppointmentResolvers<ContextType = GraphqlContext, ParentType extend
 export type AppointmentPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AppointmentPage'] = ResolversParentTypes['AppointmentPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Appointment']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2992,6 +3077,7 @@ export type BookingResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type BookingPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BookingPage'] = ResolversParentTypes['BookingPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Booking']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3045,6 +3131,7 @@ export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends R
 export type CustomerPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CustomerPage'] = ResolversParentTypes['CustomerPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Customer']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3100,6 +3187,7 @@ export type EventDeletionResolvers<ContextType = GraphqlContext, ParentType exte
 export type EventPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3137,6 +3225,7 @@ export type MandateResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type MandatePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MandatePage'] = ResolversParentTypes['MandatePage']> = {
   nodes?: Resolver<Array<ResolversTypes['Mandate']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3155,6 +3244,7 @@ export type MediaResolvers<ContextType = GraphqlContext, ParentType extends Reso
 export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MediaPage'] = ResolversParentTypes['MediaPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Media']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3235,8 +3325,14 @@ export type NoteResolvers<ContextType = GraphqlContext, ParentType extends Resol
 export type NotePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NotePage'] = ResolversParentTypes['NotePage']> = {
   nodes?: Resolver<Array<ResolversTypes['Note']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type PassResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Pass'] = ResolversParentTypes['Pass'], FederationReferenceType extends FederationReferenceTypes['Pass'] = FederationReferenceTypes['Pass']> = {
@@ -3257,6 +3353,7 @@ export type PassResolvers<ContextType = GraphqlContext, ParentType extends Resol
 export type PassPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPage'] = ResolversParentTypes['PassPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Pass']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3290,6 +3387,7 @@ export type PassPurchaseResolvers<ContextType = GraphqlContext, ParentType exten
 export type PassPurchasePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPurchasePage'] = ResolversParentTypes['PassPurchasePage']> = {
   nodes?: Resolver<Array<ResolversTypes['PassPurchase']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3358,6 +3456,7 @@ export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentTyp
 export type QuestionnaireAnswerPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswerPage'] = ResolversParentTypes['QuestionnaireAnswerPage']> = {
   nodes?: Resolver<Array<ResolversTypes['QuestionnaireAnswer']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3409,6 +3508,7 @@ export type SubscriptionChargeResolvers<ContextType = GraphqlContext, ParentType
 export type SubscriptionChargePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionChargePage'] = ResolversParentTypes['SubscriptionChargePage']> = {
   nodes?: Resolver<Array<ResolversTypes['SubscriptionCharge']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3429,6 +3529,7 @@ export type SubscriptionPlanResolvers<ContextType = GraphqlContext, ParentType e
 export type SubscriptionPlanPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionPlanPage'] = ResolversParentTypes['SubscriptionPlanPage']> = {
   nodes?: Resolver<Array<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3451,6 +3552,7 @@ export type TransactionResolvers<ContextType = GraphqlContext, ParentType extend
 export type TransactionPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransactionPage'] = ResolversParentTypes['TransactionPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3471,6 +3573,7 @@ export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType exte
 export type VideoPurchasePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchasePage'] = ResolversParentTypes['VideoPurchasePage']> = {
   nodes?: Resolver<Array<ResolversTypes['VideoPurchase']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3492,6 +3595,7 @@ export type VoucherResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type VoucherPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VoucherPage'] = ResolversParentTypes['VoucherPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Voucher']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3577,6 +3681,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Note?: NoteResolvers<ContextType>;
   NotePage?: NotePageResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Pass?: PassResolvers<ContextType>;
   PassPage?: PassPageResolvers<ContextType>;
   PassPayment?: PassPaymentResolvers<ContextType>;

@@ -8,7 +8,8 @@ import { createEvent, deleteEvent, updateEvent } from '../../src/domain/events.t
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { columnsFor, listRequest, referenced } from '../selection.ts';
+import { childPage, listPage } from '../paging.ts';
+import { columnsFor, referenced } from '../selection.ts';
 
 const event = (ctx: GraphqlContext, id: string) => written(ctx.loaders.event, id, 'Event');
 
@@ -26,7 +27,7 @@ const deletedEvent = (e: IEvent): EventRow => ({
 
 export const bookingResolvers: Resolvers = {
   Query: {
-    events: (_root, args, ctx, info) => eventsPage(ctx.reads, listRequest(args, info), args.includeArchived ?? false),
+    events: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => eventsPage(ctx.reads, request, args.includeArchived ?? false)),
     event: (_root, { id }, ctx) => ctx.loaders.event.load(id),
   },
   Mutation: {
@@ -71,13 +72,11 @@ export const bookingResolvers: Resolvers = {
       return date && date.eventId === e.id ? date : null;
     },
     pricingOptions: (e, _args, ctx) => ctx.loaders.pricingOptionsOfEvent.load(e.id),
-    registrations: (e, args, ctx, info) =>
-      ctx.loaders.registrationsOfEvent.load({ parentId: e.id, ...listRequest(args, info) }),
+    registrations: (e, args, ctx, info) => childPage(e.id, args, info, ctx, ctx.loaders.registrationsOfEvent),
   },
   EventDate: {
     event: (d, _args, ctx, info) => referenced(ctx.loaders.event, d.eventId, info),
-    register: (d, args, ctx, info) =>
-      ctx.loaders.registerOfEventDate.load({ parentId: d.id, ...listRequest(args, info) }),
+    register: (d, args, ctx, info) => childPage(d.id, args, info, ctx, ctx.loaders.registerOfEventDate),
   },
   PricingOption: {
     currency: async (_p, _args, ctx) => (await ctx.company()).currency,

@@ -25,7 +25,8 @@ export const Event = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  indexes: [{ properties: ['company', 'name'] }],
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['company', 'name', 'id'] }],
 });
 export type IEvent = InferEntity<typeof Event>;
 
@@ -81,7 +82,7 @@ export const Booking = defineEntity({
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
     transaction: () => p.manyToOne(Transaction).index(),
-    eventDate: () => p.manyToOne(EventDate).index(),
+    eventDate: () => p.manyToOne(EventDate),
     pricingOption: () => p.manyToOne(PricingOption),
     spaces: p.integer().check('spaces >= 1'),
     boughtFor: () => p.manyToOne(Customer).nullable(),
@@ -99,6 +100,8 @@ export const Booking = defineEntity({
     attended: p.boolean().nullable(),
   },
   uniques: [{ name: 'booking_live_attendee_unique', properties: ['eventDate', 'attendee'], where: 'not is_cancelled' }],
+  // An event date's register, by id (src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['eventDate', 'id'] }],
   checks: [
     { name: 'booking_attendee_check', expression: 'bought_for_id is null or attendee_id = bought_for_id' },
     {

@@ -13,6 +13,7 @@ import { Migration20261125030000_client_token_fence } from './Migration202611250
 import { Migration20261125040000_sign_in_device } from './Migration20261125040000_sign_in_device.ts';
 import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
+import { Migration20261125300000_list_orders } from './Migration20261125300000_list_orders.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125040000_sign_in_device', class: Migration20261125040000_sign_in_device },
   { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
+  { name: 'Migration20261125300000_list_orders', class: Migration20261125300000_list_orders },
 ];
