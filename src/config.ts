@@ -94,6 +94,11 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: int(1).default(12),
   GRAPHQL_MAX_ALIASES: int(0).default(50),
   GRAPHQL_MAX_COST: int(1).default(25_000),
+  /**
+   * What a client's GraphQL documents may cost together in a minute (src/pipeline/analysis.ts `operationCost`):
+   * at least GRAPHQL_MAX_COST; by default 100,000, or four of the costliest documents when that is more.
+   */
+  GRAPHQL_POINTS_PER_MINUTE: int(1).optional(),
   GRAPHQL_INTROSPECTION: bool.optional(),
   /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
@@ -107,7 +112,8 @@ const schema = z.object({
   CONSOLE_DIR: z.string().min(1).default(fileURLToPath(new URL('../console/dist', import.meta.url))),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_POINTS_PER_MINUTE'> & {
+  GRAPHQL_POINTS_PER_MINUTE: number;
   DATA_DIR: string;
   CONSOLE_DIR: string;
   production: boolean;
@@ -127,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  const points = parsed.data.GRAPHQL_POINTS_PER_MINUTE ?? Math.max(100_000, 4 * parsed.data.GRAPHQL_MAX_COST);
+  if (points < parsed.data.GRAPHQL_MAX_COST) {
+    throw new ConfigError(
+      `Invalid configuration: GRAPHQL_POINTS_PER_MINUTE: must be at least GRAPHQL_MAX_COST (${parsed.data.GRAPHQL_MAX_COST}), or a document within the limits could never run`,
+    );
+  }
   const production = parsed.data.NODE_ENV === 'production';
   return {
     ...parsed.data,
@@ -135,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxyGiven: present.TRUST_PROXY !== undefined,
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
+    GRAPHQL_POINTS_PER_MINUTE: points,
   };
 }
 

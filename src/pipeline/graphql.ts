@@ -13,7 +13,7 @@ import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql'
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Unauthenticated } from '../domain/errors.ts';
-import { admit } from './admit.ts';
+import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
 import { authorise } from './authorise.ts';
@@ -92,12 +92,15 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           call.operationName = analysis.name;
           const unstorable = inputProblem(request.variables ?? {}) ?? literalProblem(document) ?? inputTooLong(schema, document, analysis.operation, request.variables ?? {});
           if (unstorable) throw beforeExecution(unstorable);
-          checkLimits(schema, document, analysis, request.variables ?? {}, limits);
+          const cost = checkLimits(schema, document, analysis, request.variables ?? {}, limits);
           try {
             if (production && !call.caller && SERVICE_FIELDS.test(analysis.rootFields)) throw new Unauthenticated(MISSING_TOKEN);
             authorise(call, requirementsFor(schema, document, analysis, request.variables ?? {}));
+            await spend(call, cost);
           } catch (error) {
-            throw error instanceof DomainError ? beforeExecution(error) : error;
+            if (!(error instanceof DomainError)) throw error;
+            for (const [name, value] of Object.entries(errorHeaders(error))) call.headers.set(name, value);
+            throw beforeExecution(error);
           }
           analysed.set(contextValue, analysis);
         },
@@ -129,6 +132,10 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           const lookup = misses.get(contextValue);
           if (lookup && result && !result.errors?.length && result.data) cache.store(lookup, result.data);
           const { call } = contextValue;
+          if (result && call.spent) {
+            const { cost, remaining, resetSeconds } = call.spent;
+            result.extensions = { ...result.extensions, cost: { requested: cost, remaining, limit: call.budget!.points.perMinute, resetSeconds } };
+          }
           const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
           if (unavailable) {
             response.http.status = 503;
@@ -204,7 +211,7 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
       const body = req.method === 'POST' ? await readBody(req, res) : undefined;
       await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
       const session = fromConsole ? await authenticateConsole(services, call, req) : null;
-      if (call.caller?.kind === 'm2m') await admit(call, pipeline.limits.m2m, call.caller.id);
+      if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
       else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
       const url = req.url ?? '';
       const mark = url.indexOf('?');

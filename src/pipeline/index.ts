@@ -19,7 +19,7 @@ import { Executor } from './execute.ts';
 import { FailedLogins } from './failed-logins.ts';
 import { FairShare } from './fair-share.ts';
 import { trustOf } from './http.ts';
-import { ClientLimits } from './limits.ts';
+import { ClientLimits, PointBudget } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
 import { Notices } from './notices.ts';
 import { loadSigningKeys, TokenService } from './tokens.ts';
@@ -28,7 +28,8 @@ export interface Pipeline {
   services: Services;
   tokens: TokenService;
   callers: CallerDirectory;
-  limits: { m2m: ClientLimits; v1: ClientLimits };
+  /** Per API client or key: the two REST surfaces' documented limits, and GraphQL's budget of points. */
+  limits: { m2m: ClientLimits; v1: ClientLimits; graphql: PointBudget };
   /** Per source address: anonymous /graphql requests and token requests. */
   addressLimits: AddressLimits;
   failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
@@ -78,6 +79,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
         dailyQuota: config.M2M_DAILY_QUOTA,
       }, clock),
       v1: new ClientLimits(shared, 'v1', { perMinute: config.V1_RATE_PER_MINUTE }, clock),
+      graphql: new PointBudget(shared, 'graphql', config.GRAPHQL_POINTS_PER_MINUTE),
     },
     addressLimits: addressLimits(shared, config, clock),
     failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },
