@@ -23,6 +23,16 @@ const trustProxy = z
   )
   .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value));
 
+/** `*`, or an origin as a browser sends it: scheme, host and port, no path. */
+function isOrigin(text: string): boolean {
+  if (text === '*') return true;
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -94,6 +104,11 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: int(1).default(12),
   GRAPHQL_MAX_ALIASES: int(0).default(50),
   GRAPHQL_MAX_COST: int(1).default(25_000),
+  /** Origins whose pages may call the API surfaces from a browser: `https://studio.example,https://book.example`, or `*`. */
+  CORS_ORIGINS: z
+    .string()
+    .refine((text) => text.split(',').every((entry) => isOrigin(entry.trim())), 'must be * or origins such as https://studio.example, comma-separated')
+    .optional(),
   /**
    * What a client's GraphQL documents may cost together in a minute (src/pipeline/analysis.ts `operationCost`):
    * at least GRAPHQL_MAX_COST; by default 100,000, or four of the costliest documents when that is more.

@@ -22,6 +22,10 @@ const INVALID: Array<[variable: string, value: string]> = [
   ['TRUST_PROXY', '10.0.0.0/8, not-an-address'],
   ['MIN_BOOKING_NOTICE_MINUTES', '-30'],
   ['MIN_BOOKING_NOTICE_MINUTES', 'an hour'],
+  ['CORS_ORIGINS', 'studio.example'],
+  ['CORS_ORIGINS', 'https://studio.example/booking'],
+  ['CORS_ORIGINS', 'https://studio.example, ftp//x'],
+  ['GRAPHQL_POINTS_PER_MINUTE', '100'],
 ];
 
 const STACK_FRAME = /\bat .+:\d+:\d+/;

@@ -23,6 +23,7 @@ import { createMetrics, type Metrics } from '../metrics.ts';
 import type { ErrorShape } from '../pipeline/call.ts';
 import { pathOf, REQUEST_ID_HEADER, type Endpoint, type Request } from '../pipeline/http.ts';
 import type { Services } from '../services.ts';
+import { corsFor, parseOrigins } from './cors.ts';
 import { handleErrors, notFound, plainErrors } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { metricsOnMainPort, serveMetrics } from './metrics-endpoint.ts';
@@ -86,6 +87,7 @@ export async function createApp<Context extends BaseContext>(services: Services,
   const surfaceOf = (path: string) => surfaces.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
   const errorsOf = (path: string) => surfaceOf(path)?.errors ?? plainErrors;
   const gate = stopGate(errorsOf);
+  const crossOrigin = corsFor(parseOrigins(config.CORS_ORIGINS));
   // With logs off, a per-request child logger (bindings serialised, redaction prepared) is work for nothing.
   const logRequests = logger.isLevelEnabled('fatal')
     ? pinoHttp({
@@ -116,6 +118,8 @@ export async function createApp<Context extends BaseContext>(services: Services,
     logRequests?.(req, res);
     if (!gate.enter(req, res)) return;
     const path = pathOf(req.url);
+    // A browser's call from another origin: its preflight is answered before any door sees it.
+    if (req.headers.origin !== undefined && surfaceOf(path) && crossOrigin(req, res)) return;
     const found = router.find(req.method as 'GET', path);
     const surface = found ? undefined : surfaceOf(path);
     // Series are labelled by route pattern, never by the raw URL, so they stay bounded.
