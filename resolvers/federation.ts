@@ -1,7 +1,9 @@
 /**
  * Apollo Federation 2: every entity (`@key(fields: "id")`) resolves by reference through the request's
- * loaders, so a router asking for a hundred customers costs one batched statement.
+ * loaders, so a router asking for a hundred customers costs one batched statement; the subgraph's SDL
+ * carries Federation's authorization directives, derived from `@scope`.
  */
+import { Kind, visit, type ConstArgumentNode, type ConstDirectiveNode, type ConstValueNode, type DocumentNode } from 'graphql';
 import type { Loaders } from '../src/db/loaders.ts';
 import type { GraphqlContext } from './context.ts';
 
@@ -38,3 +40,48 @@ export const referenceResolvers = Object.fromEntries(
     },
   ]),
 );
+
+/** The Federation directives a router checks before it plans a query (Federation 2.5's authorization). */
+const AUTHORIZATION_IMPORTS = ['@requiresScopes', '@authenticated'];
+
+const directive = (name: string, args: ConstArgumentNode[] = []): ConstDirectiveNode => ({ kind: Kind.DIRECTIVE, name: { kind: Kind.NAME, value: name }, arguments: args });
+const list = (values: ConstValueNode[]): ConstValueNode => ({ kind: Kind.LIST, values });
+const text = (value: string): ConstValueNode => ({ kind: Kind.STRING, value });
+
+/**
+ * The SDL with Federation's authorization mirroring each field's `@scope`, so a router refuses what this
+ * subgraph would before planning: `@requiresScopes` with any one of the field's scopes, or `@authenticated`
+ * where the scope depends on what is selected below (`whenFieldsSelected`, checked here alone). An entity
+ * type's `@scope` (what `_entities` needs) is not mirrored on the type: there it would also guard the type's
+ * fields where another scope reaches them (a booking's customer under bookings:read).
+ */
+export function withFederationAuthorization(document: DocumentNode): DocumentNode {
+  return visit(document, {
+    SchemaExtension(node) {
+      return {
+        ...node,
+        directives: node.directives?.map((d) => {
+          if (d.name.value !== 'link') return d;
+          return {
+            ...d,
+            arguments: d.arguments?.map((a) =>
+              a.name.value === 'import' && a.value.kind === Kind.LIST ? { ...a, value: list([...a.value.values, ...AUTHORIZATION_IMPORTS.map(text)]) } : a,
+            ),
+          };
+        }),
+      };
+    },
+    FieldDefinition(node) {
+      const scope = node.directives?.find((d) => d.name.value === 'scope');
+      if (!scope) return undefined;
+      const arg = (name: string) => scope.arguments?.find((a) => a.name.value === name)?.value;
+      const whenSelected = arg('whenFieldsSelected');
+      if (whenSelected?.kind === Kind.BOOLEAN && whenSelected.value) return { ...node, directives: [...node.directives!, directive('authenticated')] };
+      const name = arg('name') as ConstValueNode;
+      const anyOf = arg('anyOf');
+      const alternatives = [name, ...(anyOf?.kind === Kind.LIST ? anyOf.values : [])].map((scopeName) => list([scopeName]));
+      const requires = directive('requiresScopes', [{ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: 'scopes' }, value: list(alternatives) }]);
+      return { ...node, directives: [...node.directives!, requires] };
+    },
+  });
+}

@@ -14,7 +14,7 @@ import { bookingResolvers } from './bookings/index.ts';
 import { catalogueResolvers } from './catalogue/index.ts';
 import { consoleResolvers } from './console/index.ts';
 import { customerResolvers } from './customers/index.ts';
-import { referenceResolvers } from './federation.ts';
+import { referenceResolvers, withFederationAuthorization } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
 import { scalars } from './scalars.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
@@ -63,5 +63,5 @@ export function buildSchema(): GraphQLSchema {
     consoleResolvers,
     pageFields(sdl),
   ] as never[]);
-  return buildSubgraphSchema([{ typeDefs: parse(sdl), resolvers: resolvers as never }]);
+  return buildSubgraphSchema([{ typeDefs: withFederationAuthorization(parse(sdl)), resolvers: resolvers as never }]);
 }

@@ -1,7 +1,8 @@
 /** The schema is an Apollo Federation 2 subgraph: it composes with another, and resolves its entities by reference. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { composeServices } from '@apollo/composition';
-import { parse } from 'graphql';
+import { Kind, parse, visit, type ConstDirectiveNode, type ConstValueNode } from 'graphql';
+import { typeDefs } from '../resolvers/index.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;
@@ -56,5 +57,56 @@ describe('federation', () => {
       limited,
     );
     expect(body.errors[0]).toMatchObject({ message: 'Missing required scope: customers:read', extensions: { code: 'FORBIDDEN' } });
+  });
+});
+
+describe('authorization in the supergraph', () => {
+  /** Every field's `@scope` in schema/*.graphql: `Type.field` -> what a router must require. */
+  function declared(): Map<string, string> {
+    const wanted = new Map<string, string>();
+    for (const definition of parse(typeDefs().join('\n')).definitions) {
+      if (!('fields' in definition) || !definition.fields || !('name' in definition)) continue;
+      for (const field of definition.fields) {
+        const scope = field.directives?.find((d) => d.name.value === 'scope');
+        if (!scope) continue;
+        const value = (name: string) => scope.arguments?.find((a) => a.name.value === name)?.value;
+        const whenSelected = value('whenFieldsSelected');
+        const anyOf = value('anyOf');
+        const scopes = [value('name'), ...(anyOf?.kind === Kind.LIST ? anyOf.values : [])].map((v) => (v as { value: string }).value);
+        wanted.set(`${definition.name!.value}.${field.name.value}`, whenSelected?.kind === Kind.BOOLEAN && whenSelected.value ? '@authenticated' : `@requiresScopes(scopes: ${JSON.stringify(scopes.map((s) => [s]))})`);
+      }
+    }
+    return wanted;
+  }
+
+  /** What the composed supergraph requires of each field, as the router reads it. */
+  function required(supergraphSdl: string): Map<string, string> {
+    const found = new Map<string, string>();
+    const valueOf = (node: ConstValueNode): unknown => (node.kind === Kind.LIST ? node.values.map(valueOf) : (node as { value: unknown }).value);
+    const of = (d: ConstDirectiveNode) =>
+      d.name.value === 'authenticated' ? '@authenticated' : `@requiresScopes(scopes: ${JSON.stringify(valueOf(d.arguments!.find((a) => a.name.value === 'scopes')!.value))})`;
+    visit(parse(supergraphSdl), {
+      enter(node, _key, _parent, _path, ancestors) {
+        if (node.kind !== Kind.FIELD_DEFINITION) return;
+        const owner = ancestors.at(-1) as { name?: { value: string } };
+        for (const d of node.directives ?? []) {
+          if (d.name.value === 'requiresScopes' || d.name.value === 'authenticated') found.set(`${owner.name!.value}.${node.name.value}`, of(d));
+        }
+      },
+    });
+    return found;
+  }
+
+  it('carries @requiresScopes for every field @scope guards, and @authenticated where the scope depends on the selection', async () => {
+    const { body } = await graphql('{ _service { sdl } }');
+    const result = composeServices([{ name: 'booking', typeDefs: parse(body.data._service.sdl), url: 'http://booking/graphql' }]);
+    expect(result.errors ?? []).toEqual([]);
+    const wanted = declared();
+    const composed = required(result.supergraphSdl!);
+    expect(wanted.size).toBeGreaterThan(90);
+    expect(Object.fromEntries(composed)).toEqual(Object.fromEntries(wanted));
+    expect(composed.get('Query.customers')).toBe('@requiresScopes(scopes: [["customers:read"]])');
+    expect(composed.get('Customer.email')).toBe('@requiresScopes(scopes: [["customers:read"],["profile:read"],["bookings:read"],["events-register:read"]])');
+    expect(composed.get('Query.customer')).toBe('@authenticated');
   });
 });
