@@ -4,7 +4,7 @@
  * together with what it belongs to (the company, the list field, the parent row and the list's other
  * arguments): a cursor altered, or given to another list, is refused before anything is read.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { ChildPageKey } from '../src/db/loaders.ts';
@@ -43,8 +43,17 @@ function listOf(args: PagingArgs, info: GraphQLResolveInfo, ctx: GraphqlContext,
   return [CURSOR_VERSION, ctx.caller?.companyId ?? '', `${info.parentType.name}.${info.fieldName}`, parentId, stableJson(filter)].join('\0');
 }
 
+const keys = new WeakMap<Buffer, KeyObject>();
+
+/** The server key as a key object, made once: an HMAC given the bytes would prepare them again each time. */
+function hmacKey(serverKey: Buffer): KeyObject {
+  let key = keys.get(serverKey);
+  if (!key) keys.set(serverKey, (key = createSecretKey(serverKey)));
+  return key;
+}
+
 const tagOf = (ctx: GraphqlContext, list: string, key: string) =>
-  createHmac('sha256', ctx.services.serverKey).update(`cursor\0${list}\0${key}`).digest().subarray(0, TAG_BYTES);
+  createHmac('sha256', hmacKey(ctx.services.serverKey)).update(`cursor\0${list}\0${key}`).digest().subarray(0, TAG_BYTES);
 
 function cursorOf(ctx: GraphqlContext, list: string, endKey: readonly string[]): string {
   const key = JSON.stringify(endKey);

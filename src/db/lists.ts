@@ -65,19 +65,28 @@ async function listPage<T>(
   // Started now, read later: its failure is the reader's, not an unhandled rejection meanwhile.
   if (request.withTotal) count().catch(() => {});
   const order = orderOf(spec.key);
+  const offset = request.after ? 0 : request.page * request.pageSize;
+  const params = [...where.params, rowsToRead(request), offset, ...(request.after ?? [])];
   const after = request.after ? ` and ${afterKey(spec.key, first + 2)}` : '';
-  // The page is cut to ids first and its rows read after: the rows an offset skips are read from the list's
-  // index alone (its order's columns), not from the table, and no column is computed for them. The rows are
-  // read in the page's order, so it is not sorted again.
-  // The id is selected once (as a key column when it is one), or PostgreSQL no longer sees the page's order.
+  const keyed = (key: SortKey) => (request.lookAhead ? `, ${keyOutput(key)}` : '');
+  if (!offset) {
+    // From the start or after a key: the page is a range of the list's index, read as it is.
+    const rows = await reads.rows<Raw>(`select ${spec.columns}${keyed(spec.key)} ${filter}${after} order by ${order} limit $${first} offset $${first + 1}`, params);
+    return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
+  }
+  // Deep by offset: the page is cut to its keys first and its rows read after, so the rows the offset skips
+  // are read from the list's index alone, not from the table, and no column is computed for them; planned
+  // for this offset each time (a prepared statement's generic plan, blind to it, would scan the table). The
+  // id is selected once (as a key column when it is one), or PostgreSQL no longer sees the page's order.
   const idColumn = spec.key.columns.findIndex(([sql]) => sql === `${spec.alias}.id`);
   const pageId = idColumn < 0 ? `${spec.alias}.id as page_id, ` : '';
-  const page = `select ${pageId}${keyColumns(spec.key)} ${filter}${after} order by ${order} limit $${first} offset $${first + 1}`;
+  const page = `select ${pageId}${keyColumns(spec.key)} ${filter} order by ${order} limit $${first} offset $${first + 1}`;
   const pageKey = keyOf(spec.key, 'page');
   const rows = await reads.rows<Raw>(
-    `select ${spec.columns}${request.lookAhead ? `, ${keyOutput(pageKey)}` : ''}
+    `select ${spec.columns}${keyed(pageKey)}
      from (${page}) page join ${spec.from} on ${spec.alias}.id = page.${idColumn < 0 ? 'page_id' : `k${idColumn}`} order by ${orderOf(pageKey)}`,
-    [...where.params, rowsToRead(request), request.after ? 0 : request.page * request.pageSize, ...(request.after ?? [])],
+    params,
+    { planEachTime: true },
   );
   return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
 }

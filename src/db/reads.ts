@@ -9,8 +9,16 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Pool } from 'pg';
 
+export interface StatementOptions {
+  /**
+   * Planned for these parameters each time, not prepared: for a statement whose best plan depends on them
+   * (an offset deep in a list), where PostgreSQL's generic plan of a prepared statement would not.
+   */
+  planEachTime?: boolean;
+}
+
 export interface SqlRunner {
-  rows<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  rows<T>(sql: string, params: readonly unknown[], options?: StatementOptions): Promise<T[]>;
 }
 
 /** `onQuery` of the ORM's options, so statements counted in tests include plain-row reads. */
@@ -37,10 +45,11 @@ export class PoolRunner implements SqlRunner {
     this.#orm = orm;
   }
 
-  async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  async rows<T>(sql: string, params: readonly unknown[], options: StatementOptions = {}): Promise<T[]> {
     this.#pool ??= (await this.#orm.em.getConnection().getNativeClient()) as Pool;
     (this.#orm.config.get('onQuery') as QueryHook | undefined)?.(sql);
-    const result = await this.#pool.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    const name = options.planEachTime ? undefined : statementName(sql);
+    const result = await this.#pool.query({ ...(name && { name }), text: sql, values: params as unknown[] });
     return result.rows as T[];
   }
 }
@@ -58,10 +67,10 @@ export class TransactionRunner implements SqlRunner {
     this.#fallback = fallback;
   }
 
-  async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  async rows<T>(sql: string, params: readonly unknown[], options?: StatementOptions): Promise<T[]> {
     const em = this.#em();
     const transaction = em.isInTransaction() ? em.getTransactionContext<Transaction<unknown>>() : undefined;
-    if (!transaction) return this.#fallback.rows<T>(sql, params);
+    if (!transaction) return this.#fallback.rows<T>(sql, params, options);
     (em.config.get('onQuery') as QueryHook | undefined)?.(sql);
     const result = await transaction.executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
     return result.rows as T[];
@@ -78,8 +87,8 @@ export class CompanyReads {
     this.companyId = companyId;
   }
 
-  rows<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return this.#runner.rows<T>(sql, [this.companyId, ...params]);
+  rows<T>(sql: string, params: readonly unknown[] = [], options?: StatementOptions): Promise<T[]> {
+    return this.#runner.rows<T>(sql, [this.companyId, ...params], options);
   }
 
   async row<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {

@@ -116,6 +116,6 @@ export class FairShare {
 
   /** A runner of one company's statements on `runner`, each in its turn. */
   runner(companyId: string, runner: SqlRunner): SqlRunner {
-    return { rows: (sql, params) => this.statement(companyId, () => runner.rows(sql, params)) };
+    return { rows: (sql, params, options) => this.statement(companyId, () => runner.rows(sql, params, options)) };
   }
 }
