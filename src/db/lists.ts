@@ -7,7 +7,7 @@ import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
-  AppointmentRow, BusyPeriod, CustomerRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+  AppointmentRow, BusyPeriod, CustomerRow, EventDateRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;
@@ -37,9 +37,10 @@ export interface ListRequest extends PageRequest {
   withTotal?: boolean;
 }
 
+/** `joins`: tables the columns read beside the page's own rows, joined once the page is cut. */
 async function listPage<T>(
   reads: CompanyReads,
-  spec: { from: string; alias: string; columns: string; order: string; where?: Conditions },
+  spec: { from: string; alias: string; columns: string; order: string; where?: Conditions; joins?: string },
   request: ListRequest,
   map: (row: Raw) => T = (row) => row as T,
 ): Promise<RowPage<T>> {
@@ -54,7 +55,7 @@ async function listPage<T>(
   // offset skips, and the formatted dates would otherwise cost as much for page 400 as 400 pages do.
   const page = `select ${spec.alias}.* ${filter} order by ${spec.order} limit $${first} offset $${first + 1}`;
   const rows = await reads.rows<Raw>(
-    `select ${spec.columns} from (${page}) ${spec.alias} order by ${spec.order}`,
+    `select ${spec.columns} from (${page}) ${spec.alias}${spec.joins ? ` ${spec.joins}` : ''} order by ${spec.order}`,
     [...where.params, request.pageSize, request.page * request.pageSize],
   );
   return { nodes: rows.map(map), total: count, page: request.page, pageSize: request.pageSize };
@@ -75,6 +76,16 @@ export function eventsPage(reads: CompanyReads, request: ListRequest, includeArc
   const where = new Conditions();
   if (!includeArchived) where.add('e.archived_at is null');
   return listPage<EventRow>(reads, { from: 'event e', alias: 'e', columns: COLUMNS.event, order: 'e.name, e.id', where }, request);
+}
+
+/** Dates of every event starting in [from, until) (ISO instants), in time order: a day's classes across events. */
+export function eventDatesPage(reads: CompanyReads, request: ListRequest, range: { from: string; until: string }): Promise<RowPage<EventDateRow>> {
+  const where = new Conditions().add('d.starts_at >= ?::timestamptz', range.from).add('d.starts_at < ?::timestamptz', range.until);
+  return listPage<EventDateRow>(
+    reads,
+    { from: 'event_date d', joins: 'join event e on e.id = d.event_id', alias: 'd', columns: COLUMNS.eventDate, order: 'd.starts_at, d.id', where },
+    request,
+  );
 }
 
 export interface AppointmentFilter {

@@ -6,6 +6,8 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** Which audit entries to list; every given condition must hold. */
 export type AuditFilter = {
+  /** Only changes (action UPDATE) and denials (401, 403): the reads that were let through are left out. */
+  changesAndDenials: boolean | null | undefined;
   /** `m2m_` client id or v1 key. */
   clientId: string | number | null | undefined;
   /** Only denials: status 401 or 403. */

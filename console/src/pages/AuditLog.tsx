@@ -35,6 +35,7 @@ function toFilter(form: Form): AuditFilter {
     surface: form.surface || null,
     method: form.method || null,
     deniedOnly: form.deniedOnly || null,
+    changesAndDenials: null,
     resource: form.resource.trim() || null,
     from: dayStart(form.from),
     to: dayStart(form.to, 1),
