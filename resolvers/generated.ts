@@ -336,6 +336,8 @@ export type ConsoleRole =
 /** A person who signs in to the admin console of one company. */
 export type ConsoleUser = {
   __typename?: 'ConsoleUser';
+  /** The company's currency (ISO 4217): what its prices are in. */
+  companyCurrency: Scalars['String']['output'];
   /** `co_` id of the company. */
   companyId: Scalars['ID']['output'];
   /** The company's name. */
@@ -3053,6 +3055,7 @@ export type CardPaymentResolvers<ContextType = GraphqlContext, ParentType extend
 };
 
 export type ConsoleUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConsoleUser'] = ResolversParentTypes['ConsoleUser']> = {
+  companyCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyTimezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -86,10 +86,10 @@ describe('roles × operations', () => {
     expect(await scopes('owner')).toContain('users:manage');
   });
 
-  it("`me` and sign-in give the company's timezone and the service's clock, by which the console reckons its today", async () => {
+  it("`me` and sign-in give the company's timezone and currency, and the service's clock, by which the console reckons its today", async () => {
     const before = Date.now();
-    const { body } = await call('staff', '{ me { companyTimezone now } }');
-    expect(body.data.me.companyTimezone).toBe('Europe/London');
+    const { body } = await call('staff', '{ me { companyTimezone companyCurrency now } }');
+    expect(body.data.me).toMatchObject({ companyTimezone: 'Europe/London', companyCurrency: 'GBP' });
     expect(Date.parse(body.data.me.now)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(body.data.me.now)).toBeLessThanOrEqual(Date.now() + 1000);
     const answer = await consoleCall(studio.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { companyTimezone now } }', {

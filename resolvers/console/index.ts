@@ -38,20 +38,21 @@ async function asArguments<T>(names: Record<string, string>, work: () => Promise
 
 const roleName = (role: ConsoleRole) => role.toLowerCase();
 
-function consoleUser(ctx: GraphqlContext, user: ConsoleUserView, company: { name: string; timezone: string }, csrfToken = ''): ConsoleUser {
+function consoleUser(ctx: GraphqlContext, user: ConsoleUserView, company: { name: string; timezone: string; currency: string }, csrfToken = ''): ConsoleUser {
   return {
     ...user,
     now: ctx.services.clock.now(),
     role: user.role.toUpperCase() as ConsoleRole,
     companyName: company.name,
     companyTimezone: company.timezone,
+    companyCurrency: company.currency,
     scopes: [...ROLE_SCOPES[user.role]].sort(),
     csrfToken,
   };
 }
 
 const me = (ctx: GraphqlContext, identity: ConsoleIdentity) =>
-  consoleUser(ctx, identity.user, { name: identity.companyName, timezone: identity.companyTimezone }, identity.csrfToken);
+  consoleUser(ctx, identity.user, { name: identity.companyName, timezone: identity.companyTimezone, currency: identity.companyCurrency }, identity.csrfToken);
 
 async function clientView(ctx: GraphqlContext, id: string): Promise<ApiClientDetails> {
   const [client] = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now(), [id]);

@@ -19,6 +19,7 @@ export interface ConsoleSessionView {
   user: ConsoleUserView;
   companyName: string;
   companyTimezone: string;
+  companyCurrency: string;
 }
 
 /** Use of a session is written at most this often: the idle limit is kept to within it. */
@@ -53,8 +54,8 @@ export async function sessionOf(orm: MikroORM, token: string, now: Date, limits:
     return null;
   }
   if (at - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await em.nativeUpdate(ConsoleSession, { tokenHash: session.tokenHash }, { lastSeenAt: now });
-  const { name: companyName, timezone: companyTimezone } = session.user.company;
-  return { tokenHash: session.tokenHash, companyName, companyTimezone, user: consoleUserView(session.user) };
+  const { name: companyName, timezone: companyTimezone, currency: companyCurrency } = session.user.company;
+  return { tokenHash: session.tokenHash, companyName, companyTimezone, companyCurrency, user: consoleUserView(session.user) };
 }
 
 export async function endSession(orm: MikroORM, hash: string): Promise<void> {

@@ -51,6 +51,7 @@ export interface ConsoleIdentity {
   user: ConsoleUserView;
   companyName: string;
   companyTimezone: string;
+  companyCurrency: string;
   csrfToken: string;
 }
 
@@ -81,6 +82,7 @@ export function consoleExchange(pipeline: Pipeline, call: Call, req: IncomingMes
     user: s.user,
     companyName: s.companyName,
     companyTimezone: s.companyTimezone,
+    companyCurrency: s.companyCurrency,
     csrfToken: csrfToken(serverKey, s.tokenHash),
   });
   // Behind a TLS proxy that TRUST_PROXY does not name, the socket is plain: production always says Secure.
