@@ -252,7 +252,8 @@ function Appointments({ customer, mayCancel, onCancel }: { customer: Customer; m
           }
         >
           <p className="sub">
-            {a.optionName} with {a.facilitator.name}, {a.durationMinutes} min · <Payment payment={a.payment} />
+            {a.optionName}
+            {a.optionName.includes(String(a.durationMinutes)) ? '' : `, ${a.durationMinutes} min`} with {a.facilitator.name} · <Payment payment={a.payment} />
           </p>
         </Record>
       ))}
