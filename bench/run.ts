@@ -11,7 +11,7 @@
  * RSS is read after each round.
  *
  * Options: `--customers N` (20000), `--seconds S` per timed run (5), `--connections C` (8), `--rounds R`
- * (3), `--only slug,slug` (bench/measurements.ts), `--sql` (list each measurement's statements),
+ * (3), `--only slug,slug` (bench/measurements.ts, and `walk`: the paging walk of bench/walk.ts), `--sql` (list each measurement's statements),
  * `--profile` (a CPU profile of the service's timed run per measurement, each on a fresh process; one round).
  * Each round times the service and then its baseline; the table shows the round whose ratio is the median
  * of the rounds (with every round's ratio beside it), as the baselines alone vary by a third between runs
@@ -37,6 +37,7 @@ import { formatSummary, summariseProfiles } from './profile.ts';
 import { startProject, stopProject, type Project } from './project.ts';
 import { medianRound, meetsEveryBar, report, type Outcome, type RssRound, type Timed } from './report.ts';
 import { statementCounter, type StatementCounter } from './statements.ts';
+import { meetsDepthBar, pagingWalk, walkReport } from './walk.ts';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WARM_UP_SECONDS = 1.5;
@@ -89,12 +90,15 @@ async function benchData(url: string, companyId: string): Promise<BenchData> {
   }
 }
 
-function select(all: Measurement[], only: string | undefined): Measurement[] {
-  if (!only) return all;
+/** The paging walk (bench/walk.ts), chosen with `--only walk`. */
+const WALK = 'walk';
+
+function select(all: Measurement[], only: string | undefined): { measurements: Measurement[]; walk: boolean } {
+  if (!only) return { measurements: all, walk: true };
   const slugs = only.split(',').map((s) => s.trim());
-  const unknown = slugs.filter((slug) => !all.some((m) => m.slug === slug));
-  if (unknown.length) throw new Error(`unknown --only ${unknown.join(', ')}; choose from ${all.map((m) => m.slug).join(', ')}`);
-  return all.filter((m) => slugs.includes(m.slug));
+  const unknown = slugs.filter((slug) => slug !== WALK && !all.some((m) => m.slug === slug));
+  if (unknown.length) throw new Error(`unknown --only ${unknown.join(', ')}; choose from ${[...all.map((m) => m.slug), WALK].join(', ')}`);
+  return { measurements: all.filter((m) => slugs.includes(m.slug)), walk: slugs.includes(WALK) };
 }
 
 async function main(): Promise<number> {
@@ -110,7 +114,8 @@ async function main(): Promise<number> {
   try {
     progress(`generating and importing ${customers} customers...`);
     const company = await importCompany(database.url, customers);
-    const selected = select(measurements(await benchData(database.url, company.companyId)), values.only);
+    const data = await benchData(database.url, company.companyId);
+    const { measurements: selected, walk } = select(measurements(data), values.only);
     const counting = await statementCounter(database.url);
     const notCounted = typeof counting === 'string' ? counting : undefined;
     if (typeof counting === 'string') progress(`SQL statements are not counted: ${counting}`);
@@ -181,6 +186,12 @@ async function main(): Promise<number> {
         });
       }
     }
+    let walked: Awaited<ReturnType<typeof pagingWalk>> | undefined;
+    if (walk) {
+      const service = await (shared.get(false) ?? project('service (cache off)', false));
+      walked = await pagingWalk({ url: service.server.url, tokens: service.tokens }, data.liveCustomers, seconds, connections, progress);
+      if (!shared.has(false)) await stopProject(service);
+    }
     for (const service of shared.values()) await stopProject(await service);
     const outcomes: Outcome[] = selected.map((m) => {
       const { sql, bodyBytes } = checked.get(m)!;
@@ -194,7 +205,8 @@ async function main(): Promise<number> {
       `${process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL'}; ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`;
     const run = { heading, seconds, outcomes, rss, notCounted, listStatements: values.sql };
     console.log(report(run));
-    return meetsEveryBar(run) ? 0 : 1;
+    if (walked) console.log(`\n${walkReport(walked)}`);
+    return meetsEveryBar(run) && (walked?.rows.every(meetsDepthBar) ?? true) ? 0 : 1;
   } catch (error) {
     if (!(error instanceof Mismatch)) throw error;
     console.error(`\n${error.message}`);

@@ -93,6 +93,8 @@ export type AppointmentPage = {
   nodes: Array<Appointment>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Appointments matching, over all pages. */
@@ -303,6 +305,8 @@ export type BookingPage = {
   nodes: Array<Booking>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Bookings matching, over all pages. */
@@ -540,6 +544,8 @@ export type Customer = {
 
 /** A customer of the studio. */
 export type CustomerAppointmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -547,6 +553,8 @@ export type CustomerAppointmentsArgs = {
 
 /** A customer of the studio. */
 export type CustomerMandatesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -554,6 +562,8 @@ export type CustomerMandatesArgs = {
 
 /** A customer of the studio. */
 export type CustomerNotesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -561,6 +571,8 @@ export type CustomerNotesArgs = {
 
 /** A customer of the studio. */
 export type CustomerPassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -568,6 +580,8 @@ export type CustomerPassPurchasesArgs = {
 
 /** A customer of the studio. */
 export type CustomerQuestionnaireAnswersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -581,7 +595,9 @@ export type CustomerTransactionArgs = {
 
 /** A customer of the studio. */
 export type CustomerTransactionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   futureOnly?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
@@ -591,6 +607,8 @@ export type CustomerTransactionsArgs = {
 
 /** A customer of the studio. */
 export type CustomerVideoPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -602,6 +620,8 @@ export type CustomerPage = {
   nodes: Array<Customer>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Customers matching, over all pages. */
@@ -673,6 +693,8 @@ export type EventDatesArgs = {
 
 /** An event, class or workshop with one or more dates. */
 export type EventRegistrationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -705,6 +727,8 @@ export type EventDate = {
 
 /** One occurrence of an event. */
 export type EventDateRegisterArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -726,6 +750,8 @@ export type EventDatePage = {
   nodes: Array<EventDate>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Event dates matching, over all pages. */
@@ -755,6 +781,8 @@ export type EventPage = {
   nodes: Array<Event>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Events matching, over all pages. */
@@ -817,6 +845,8 @@ export type Mandate = {
 
 /** A customer's subscription to a plan. */
 export type MandateChargesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -828,6 +858,8 @@ export type MandatePage = {
   nodes: Array<Mandate>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Mandates matching, over all pages. */
@@ -871,6 +903,8 @@ export type MediaPage = {
   nodes: Array<Media>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Videos matching, over all pages. */
@@ -1483,10 +1517,26 @@ export type NotePage = {
   nodes: Array<Note>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Notes matching, over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/**
+ * Where a page of a list ends. Every list takes `first` (1 to 100) and `after` (a page's `endCursor`) instead of
+ * `page` and `pageSize`: a page after a cursor costs the same at the end of a list as at its start, and rows
+ * added or removed meanwhile neither repeat nor skip the rows that stayed. A cursor belongs to the list, the
+ * arguments and the company it came from; anywhere else it is refused with BAD_USER_INPUT.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the page's last row; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether rows follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
 };
 
 /** A pass template: a bundle of credits on sale. */
@@ -1519,6 +1569,8 @@ export type Pass = {
 
 /** A pass template: a bundle of credits on sale. */
 export type PassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1530,6 +1582,8 @@ export type PassPage = {
   nodes: Array<Pass>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Pass templates matching, over all pages. */
@@ -1589,6 +1643,8 @@ export type PassPurchasePage = {
   nodes: Array<PassPurchase>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Pass purchases matching, over all pages. */
@@ -1819,9 +1875,11 @@ export type QueryAppointmentArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAppointmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   customerId?: InputMaybe<Scalars['ID']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   startDate?: InputMaybe<Scalars['Date']['input']>;
@@ -1855,6 +1913,8 @@ export type QueryCustomerArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryCustomersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1869,7 +1929,9 @@ export type QueryEventArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryEventDatesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   startDate?: InputMaybe<Scalars['Date']['input']>;
@@ -1878,6 +1940,8 @@ export type QueryEventDatesArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
@@ -1910,7 +1974,9 @@ export type QueryPassPurchaseArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassPurchasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   customerId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   passId?: InputMaybe<Scalars['ID']['input']>;
@@ -1919,6 +1985,8 @@ export type QueryPassPurchasesArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryPassesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1938,6 +2006,8 @@ export type QuerySubscriptionPlanArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QuerySubscriptionPlansArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1951,6 +2021,8 @@ export type QueryVideoArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVideosArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1964,6 +2036,8 @@ export type QueryVoucherArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryVouchersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2006,6 +2080,8 @@ export type QuestionnaireAnswerPage = {
   nodes: Array<QuestionnaireAnswer>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Questionnaire answers matching, over all pages. */
@@ -2164,6 +2240,8 @@ export type SubscriptionChargePage = {
   nodes: Array<SubscriptionCharge>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Charges matching, over all pages. */
@@ -2200,6 +2278,8 @@ export type SubscriptionPlanPage = {
   nodes: Array<SubscriptionPlan>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Subscription plans matching, over all pages. */
@@ -2271,6 +2351,8 @@ export type TransactionPage = {
   nodes: Array<Transaction>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Transactions matching, over all pages. */
@@ -2339,6 +2421,8 @@ export type VideoPurchasePage = {
   nodes: Array<VideoPurchase>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Video purchases matching, over all pages. */
@@ -2377,6 +2461,8 @@ export type VoucherPage = {
   nodes: Array<Voucher>;
   /** Page index, from 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Items per page, 1 to 100. */
   pageSize: Scalars['Int']['output'];
   /** Vouchers matching, over all pages. */
@@ -2745,6 +2831,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Note: ResolverTypeWrapper<NoteRow>;
   NotePage: ResolverTypeWrapper<NotePageRow>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Pass: ResolverTypeWrapper<PassRow>;
   PassPage: ResolverTypeWrapper<PassPageRow>;
   PassPayment: ResolverTypeWrapper<PaymentRow>;
@@ -2856,6 +2943,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Note: NoteRow;
   NotePage: NotePageRow;
+  PageInfo: PageInfo;
   Pass: PassRow;
   PassPage: PassPageRow;
   PassPayment: PaymentRow;
@@ -2973,6 +3061,7 @@ export type AppointmentResolvers<ContextType = GraphqlContext, ParentType extend
 export type AppointmentPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AppointmentPage'] = ResolversParentTypes['AppointmentPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Appointment']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3041,6 +3130,7 @@ export type BookingResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type BookingPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BookingPage'] = ResolversParentTypes['BookingPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Booking']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3097,6 +3187,7 @@ export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends R
 export type CustomerPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CustomerPage'] = ResolversParentTypes['CustomerPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Customer']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3147,6 +3238,7 @@ export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends 
 export type EventDatePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDatePage'] = ResolversParentTypes['EventDatePage']> = {
   nodes?: Resolver<Array<ResolversTypes['EventDate']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3159,6 +3251,7 @@ export type EventDeletionResolvers<ContextType = GraphqlContext, ParentType exte
 export type EventPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3196,6 +3289,7 @@ export type MandateResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type MandatePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MandatePage'] = ResolversParentTypes['MandatePage']> = {
   nodes?: Resolver<Array<ResolversTypes['Mandate']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3214,6 +3308,7 @@ export type MediaResolvers<ContextType = GraphqlContext, ParentType extends Reso
 export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MediaPage'] = ResolversParentTypes['MediaPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Media']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3294,8 +3389,14 @@ export type NoteResolvers<ContextType = GraphqlContext, ParentType extends Resol
 export type NotePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NotePage'] = ResolversParentTypes['NotePage']> = {
   nodes?: Resolver<Array<ResolversTypes['Note']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type PassResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Pass'] = ResolversParentTypes['Pass'], FederationReferenceType extends FederationReferenceTypes['Pass'] = FederationReferenceTypes['Pass']> = {
@@ -3316,6 +3417,7 @@ export type PassResolvers<ContextType = GraphqlContext, ParentType extends Resol
 export type PassPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPage'] = ResolversParentTypes['PassPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Pass']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3349,6 +3451,7 @@ export type PassPurchaseResolvers<ContextType = GraphqlContext, ParentType exten
 export type PassPurchasePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PassPurchasePage'] = ResolversParentTypes['PassPurchasePage']> = {
   nodes?: Resolver<Array<ResolversTypes['PassPurchase']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3418,6 +3521,7 @@ export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentTyp
 export type QuestionnaireAnswerPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswerPage'] = ResolversParentTypes['QuestionnaireAnswerPage']> = {
   nodes?: Resolver<Array<ResolversTypes['QuestionnaireAnswer']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3469,6 +3573,7 @@ export type SubscriptionChargeResolvers<ContextType = GraphqlContext, ParentType
 export type SubscriptionChargePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionChargePage'] = ResolversParentTypes['SubscriptionChargePage']> = {
   nodes?: Resolver<Array<ResolversTypes['SubscriptionCharge']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3489,6 +3594,7 @@ export type SubscriptionPlanResolvers<ContextType = GraphqlContext, ParentType e
 export type SubscriptionPlanPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionPlanPage'] = ResolversParentTypes['SubscriptionPlanPage']> = {
   nodes?: Resolver<Array<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3511,6 +3617,7 @@ export type TransactionResolvers<ContextType = GraphqlContext, ParentType extend
 export type TransactionPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TransactionPage'] = ResolversParentTypes['TransactionPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Transaction']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3531,6 +3638,7 @@ export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType exte
 export type VideoPurchasePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchasePage'] = ResolversParentTypes['VideoPurchasePage']> = {
   nodes?: Resolver<Array<ResolversTypes['VideoPurchase']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3552,6 +3660,7 @@ export type VoucherResolvers<ContextType = GraphqlContext, ParentType extends Re
 export type VoucherPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VoucherPage'] = ResolversParentTypes['VoucherPage']> = {
   nodes?: Resolver<Array<ResolversTypes['Voucher']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -3638,6 +3747,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Note?: NoteResolvers<ContextType>;
   NotePage?: NotePageResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Pass?: PassResolvers<ContextType>;
   PassPage?: PassPageResolvers<ContextType>;
   PassPayment?: PassPaymentResolvers<ContextType>;

@@ -28,10 +28,23 @@ export function typeDefs(): string[] {
     .map((file) => readFileSync(join(schemaDir, file), 'utf8'));
 }
 
-/** Every page type's `total` is counted only when selected (src/db/rows.ts `RowPage`). */
-function pageTotals(sdl: string) {
-  const pages = [...sdl.matchAll(/^type (\w+Page) \{/gm)].map((m) => m[1]!);
-  return Object.fromEntries(pages.map((page) => [page, { total: (p: RowPage<unknown>) => p.total() }]));
+/**
+ * Every page type's `total` is counted only when selected (src/db/rows.ts `RowPage`); its `pageInfo` is made
+ * by the list's resolver (resolvers/paging.ts) when selected, and one that was not is a resolver's mistake.
+ */
+function pageFields(sdl: string) {
+  const pages = [...sdl.matchAll(/^type (\w+Page) \{([^}]*)\}/gm)];
+  return Object.fromEntries(
+    pages.map(([, page, body]) => [
+      page,
+      {
+        total: (p: RowPage<unknown>) => p.total(),
+        ...(/\bpageInfo:/.test(body!) && {
+          pageInfo: (p: { pageInfo?: unknown }) => p.pageInfo ?? Promise.reject(new Error(`${page}.pageInfo was selected but its list did not read it`)),
+        }),
+      },
+    ]),
+  );
 }
 
 /** The schema is an Apollo Federation 2 subgraph; it also serves clients directly. */
@@ -48,7 +61,7 @@ export function buildSchema(): GraphQLSchema {
     referenceResolvers,
     adminResolvers,
     consoleResolvers,
-    pageTotals(sdl),
+    pageFields(sdl),
   ] as never[]);
   return buildSubgraphSchema([{ typeDefs: parse(sdl), resolvers: resolvers as never }]);
 }

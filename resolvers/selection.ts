@@ -5,7 +5,6 @@
 import type DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { selectList, type RowColumns } from '../src/db/loaders.ts';
-import { pageRequest } from '../src/domain/paging.ts';
 
 const answers = new WeakMap<readonly unknown[], Map<string, boolean>>();
 
@@ -31,11 +30,6 @@ export function selects(info: GraphQLResolveInfo, name: string): boolean {
     known.set(name, answer);
   }
   return answer;
-}
-
-/** The page a list field asks for, and whether it selects the list's total. */
-export function listRequest(args: { page?: number | null; pageSize?: number | null }, info: GraphQLResolveInfo) {
-  return { ...pageRequest(args.page, args.pageSize), withTotal: selects(info, 'total') };
 }
 
 /**

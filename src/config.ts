@@ -94,6 +94,11 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: int(1).default(12),
   GRAPHQL_MAX_ALIASES: int(0).default(50),
   GRAPHQL_MAX_COST: int(1).default(25_000),
+  /**
+   * What a client's GraphQL documents may cost together in a minute (src/pipeline/analysis.ts `operationCost`):
+   * at least GRAPHQL_MAX_COST; by default 100,000, or four of the costliest documents when that is more.
+   */
+  GRAPHQL_POINTS_PER_MINUTE: int(1).optional(),
   GRAPHQL_INTROSPECTION: bool.optional(),
   /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
@@ -107,10 +112,13 @@ const schema = z.object({
   CONSOLE_DIR: z.string().min(1).default(fileURLToPath(new URL('../console/dist', import.meta.url))),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION'> & {
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_POINTS_PER_MINUTE'> & {
+  GRAPHQL_POINTS_PER_MINUTE: number;
   DATA_DIR: string;
   CONSOLE_DIR: string;
   production: boolean;
+  /** Whether TRUST_PROXY was set at all (its default says no proxy is trusted). */
+  trustProxyGiven: boolean;
   /** Schema introspection: on outside production unless GRAPHQL_INTROSPECTION says otherwise. */
   GRAPHQL_INTROSPECTION: boolean;
 };
@@ -125,12 +133,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  const points = parsed.data.GRAPHQL_POINTS_PER_MINUTE ?? Math.max(100_000, 4 * parsed.data.GRAPHQL_MAX_COST);
+  if (points < parsed.data.GRAPHQL_MAX_COST) {
+    throw new ConfigError(
+      `Invalid configuration: GRAPHQL_POINTS_PER_MINUTE: must be at least GRAPHQL_MAX_COST (${parsed.data.GRAPHQL_MAX_COST}), or a document within the limits could never run`,
+    );
+  }
   const production = parsed.data.NODE_ENV === 'production';
   return {
     ...parsed.data,
     DATA_DIR: resolve(parsed.data.DATA_DIR),
     CONSOLE_DIR: resolve(parsed.data.CONSOLE_DIR),
     production,
+    trustProxyGiven: present.TRUST_PROXY !== undefined,
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
+    GRAPHQL_POINTS_PER_MINUTE: points,
   };
+}
+
+/**
+ * What an operator should know about this configuration, said at start and by /readyz. In production
+ * without TRUST_PROXY, every caller behind a load balancer has the balancer's address: the per-address rate
+ * limits and sign-in throttles count them all as one.
+ */
+export function operatorWarnings(config: Pick<Config, 'production' | 'trustProxyGiven'>): string[] {
+  const warnings: string[] = [];
+  if (config.production && !config.trustProxyGiven) {
+    warnings.push(
+      'TRUST_PROXY is not set: behind a load balancer or proxy, every caller has its address, so per-address rate limits and console sign-in throttles count all callers as one (set TRUST_PROXY to the proxies, or to false when clients connect directly)',
+    );
+  }
+  return warnings;
 }

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:os';
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, operatorWarnings, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate, openOrm, poolSettings } from './db/orm.ts';
 import { checkServerKey } from './db/server-key-check.ts';
@@ -23,6 +23,7 @@ import type { Services } from './services.ts';
 const running: Array<{ name: string; stop(): Promise<void> }> = [];
 
 async function start(config: Config, logger: Logger): Promise<void> {
+  for (const warning of operatorWarnings(config)) logger.warn(warning);
   if (config.WEBHOOK_ALLOW_INSECURE_TARGETS) {
     logger.warn('WEBHOOK_ALLOW_INSECURE_TARGETS is true: webhooks may go to http:// and private addresses (development and tests only)');
   }

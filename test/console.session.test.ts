@@ -138,6 +138,28 @@ describe('throttling failed sign-ins', () => {
     expect(elsewhere.headers['set-cookie']).toBeDefined();
   });
 
+  it('never refuses an owner the right password from where they last signed in, whatever fails from other browsers behind the same address', async () => {
+    const owner = await consoleUser(studio, 'owner');
+    const nat = randomLoopback();
+    const attempt = (password: string, userAgent: string) =>
+      requestFrom(`${studio.url}/graphql`, nat, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-studio-console': '1', 'user-agent': userAgent },
+        body: JSON.stringify({ query: 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { id } }', variables: { e: owner.email, p: password } }),
+      });
+    const ownersBrowser = 'Mozilla/5.0 (the owner)';
+    expect((await attempt(owner.password, ownersBrowser)).body.data.signIn.id).toBe(owner.id);
+    // Someone else behind the same NAT guesses, from several browsers, past every limit of the address.
+    const guesses = [];
+    for (let i = 0; i < 40; i++) guesses.push((await attempt('wrong password!!', `curl/${i % 4}`)).body.errors[0].extensions.code);
+    expect(guesses.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThan(0);
+    // A new browser behind that address is held back with them; the owner's own is not.
+    expect((await attempt(owner.password, 'Mozilla/5.0 (a new browser)')).body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    const owners = await attempt(owner.password, ownersBrowser);
+    expect(owners.body.data.signIn.id).toBe(owner.id);
+    expect(owners.headers['set-cookie']).toBeDefined();
+  });
+
   it('counts a burst of simultaneous attempts before checking any password: at most 10 passwords are checked', async () => {
     const owner = await consoleUser(studio, 'owner');
     const from = randomLoopback();

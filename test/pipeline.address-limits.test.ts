@@ -57,7 +57,7 @@ describe('with the default anonymous limit', () => {
     const token = await studio.token(['customers:read']);
     const withToken = await graphql(studio.url, from, '{ customers { total } }', { authorization: `Bearer ${token}` });
     expect(withToken.status).toBe(200);
-    expect(withToken.headers['ratelimit-policy']).toContain('"day"');
+    expect(withToken.headers['ratelimit-policy']).toBe('"points";q=100000;w=60');
   });
 
   it.each([

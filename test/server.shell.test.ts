@@ -180,6 +180,21 @@ describe('in production', () => {
     const body = (await res.json()) as { errors?: unknown[] };
     expect(body.errors).toHaveLength(1);
   });
+
+  it('says on /readyz that without TRUST_PROXY every caller shares one address', async () => {
+    const body = (await (await fetch(`${app.url}/readyz`)).json()) as { status: string; warnings?: string[] };
+    expect(body.status).toBe('ready');
+    expect(body.warnings).toEqual([expect.stringMatching(/^TRUST_PROXY is not set: .*count all callers as one/)]);
+  });
+
+  it('warns of nothing once TRUST_PROXY is set, even to false', async () => {
+    const direct = await startTestApp({ surfaces: tinySurfaces, env: { NODE_ENV: 'production', TRUST_PROXY: 'false' } });
+    try {
+      expect(await (await fetch(`${direct.url}/readyz`)).json()).toEqual({ status: 'ready' });
+    } finally {
+      await direct.close();
+    }
+  });
 });
 
 describe('/readyz', () => {

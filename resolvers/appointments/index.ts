@@ -13,7 +13,8 @@ import { requireCatalogueRole } from '../catalogue-role.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest, referenced } from '../selection.ts';
+import { listPage } from '../paging.ts';
+import { referenced } from '../selection.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -57,18 +58,18 @@ export const appointmentResolvers: Resolvers = {
         }),
       };
     },
-    appointments: async (_root, args, ctx, info) => {
-      const request = listRequest(args, info);
-      if (args.startDate && args.endDate && args.endDate < args.startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
-      const { timezone } = await ctx.company();
-      return appointmentsPage(ctx.reads, request, {
-        status: args.status,
-        facilitatorId: args.facilitatorId,
-        customerId: args.customerId,
-        from: args.startDate ? localToInstant(`${args.startDate}T00:00:00`, timezone).toISOString() : null,
-        until: args.endDate ? localToInstant(`${addDays(args.endDate, 1)}T00:00:00`, timezone).toISOString() : null,
-      });
-    },
+    appointments: (_root, args, ctx, info) =>
+      listPage(args, info, ctx, async (request) => {
+        if (args.startDate && args.endDate && args.endDate < args.startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
+        const { timezone } = await ctx.company();
+        return appointmentsPage(ctx.reads, request, {
+          status: args.status,
+          facilitatorId: args.facilitatorId,
+          customerId: args.customerId,
+          from: args.startDate ? localToInstant(`${args.startDate}T00:00:00`, timezone).toISOString() : null,
+          until: args.endDate ? localToInstant(`${addDays(args.endDate, 1)}T00:00:00`, timezone).toISOString() : null,
+        });
+      }),
     appointment: (_root, { id }, ctx) => ctx.loaders.appointment.load(id),
     services: (_root, _args, ctx) => liveServices(ctx.reads),
     service: (_root, { id }, ctx) => ctx.loaders.service.load(id),

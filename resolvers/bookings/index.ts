@@ -10,7 +10,8 @@ import { addDays, localDate, localToInstant } from '../../src/domain/time.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { columnsFor, listRequest, referenced } from '../selection.ts';
+import { childPage, listPage } from '../paging.ts';
+import { columnsFor, referenced } from '../selection.ts';
 
 const event = (ctx: GraphqlContext, id: string) => written(ctx.loaders.event, id, 'Event');
 
@@ -28,19 +29,19 @@ const deletedEvent = (e: IEvent): EventRow => ({
 
 export const bookingResolvers: Resolvers = {
   Query: {
-    events: (_root, args, ctx, info) => eventsPage(ctx.reads, listRequest(args, info), args.includeArchived ?? false),
+    events: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => eventsPage(ctx.reads, request, args.includeArchived ?? false)),
     event: (_root, { id }, ctx) => ctx.loaders.event.load(id),
-    eventDates: async (_root, args, ctx, info) => {
-      const request = listRequest(args, info);
-      const { timezone } = await ctx.company();
-      const startDate = args.startDate ?? localDate(ctx.services.clock.now(), timezone);
-      const endDate = args.endDate ?? startDate;
-      if (endDate < startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
-      return eventDatesPage(ctx.reads, request, {
-        from: localToInstant(`${startDate}T00:00:00`, timezone).toISOString(),
-        until: localToInstant(`${addDays(endDate, 1)}T00:00:00`, timezone).toISOString(),
-      });
-    },
+    eventDates: (_root, args, ctx, info) =>
+      listPage(args, info, ctx, async (request) => {
+        const { timezone } = await ctx.company();
+        const startDate = args.startDate ?? localDate(ctx.services.clock.now(), timezone);
+        const endDate = args.endDate ?? startDate;
+        if (endDate < startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
+        return eventDatesPage(ctx.reads, request, {
+          from: localToInstant(`${startDate}T00:00:00`, timezone).toISOString(),
+          until: localToInstant(`${addDays(endDate, 1)}T00:00:00`, timezone).toISOString(),
+        });
+      }),
   },
   Mutation: {
     bookEvent: async (_root, { input }, ctx) => {
@@ -84,13 +85,11 @@ export const bookingResolvers: Resolvers = {
       return date && date.eventId === e.id ? date : null;
     },
     pricingOptions: (e, _args, ctx) => ctx.loaders.pricingOptionsOfEvent.load(e.id),
-    registrations: (e, args, ctx, info) =>
-      ctx.loaders.registrationsOfEvent.load({ parentId: e.id, ...listRequest(args, info) }),
+    registrations: (e, args, ctx, info) => childPage(e.id, args, info, ctx, ctx.loaders.registrationsOfEvent),
   },
   EventDate: {
     event: (d, _args, ctx, info) => referenced(ctx.loaders.event, d.eventId, info),
-    register: (d, args, ctx, info) =>
-      ctx.loaders.registerOfEventDate.load({ parentId: d.id, ...listRequest(args, info) }),
+    register: (d, args, ctx, info) => childPage(d.id, args, info, ctx, ctx.loaders.registerOfEventDate),
   },
   PricingOption: {
     currency: async (_p, _args, ctx) => (await ctx.company()).currency,

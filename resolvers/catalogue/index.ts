@@ -8,7 +8,8 @@ import { cancelVideoPurchase, purchaseVideo } from '../../src/domain/videos.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest, referenced } from '../selection.ts';
+import { childPage, listPage } from '../paging.ts';
+import { referenced } from '../selection.ts';
 
 /** The company's date today, on which pass and video validity are judged. */
 const today = async (ctx: GraphqlContext) => localDate(ctx.services.clock.now(), (await ctx.company()).timezone);
@@ -17,16 +18,16 @@ const purchase = (ctx: GraphqlContext, id: string) => written(ctx.loaders.passPu
 
 export const catalogueResolvers: Resolvers = {
   Query: {
-    passes: (_root, args, ctx, info) => passesPage(ctx.reads, listRequest(args, info)),
+    passes: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => passesPage(ctx.reads, request)),
     pass: (_root, { id }, ctx) => ctx.loaders.pass.load(id),
-    videos: (_root, args, ctx, info) => mediaPage(ctx.reads, listRequest(args, info)),
+    videos: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => mediaPage(ctx.reads, request)),
     video: (_root, { id }, ctx) => ctx.loaders.media.load(id),
-    subscriptionPlans: (_root, args, ctx, info) => plansPage(ctx.reads, listRequest(args, info)),
+    subscriptionPlans: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => plansPage(ctx.reads, request)),
     subscriptionPlan: (_root, { id }, ctx) => ctx.loaders.plan.load(id),
-    vouchers: (_root, args, ctx, info) => vouchersPage(ctx.reads, listRequest(args, info)),
+    vouchers: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => vouchersPage(ctx.reads, request)),
     voucher: (_root, { id }, ctx) => ctx.loaders.voucher.load(id),
     passPurchases: (_root, args, ctx, info) =>
-      passPurchasesPage(ctx.reads, listRequest(args, info), { customerId: args.customerId, passId: args.passId }),
+      listPage(args, info, ctx, (request) => passPurchasesPage(ctx.reads, request, { customerId: args.customerId, passId: args.passId })),
     passPurchase: (_root, { id }, ctx) => ctx.loaders.passPurchase.load(id),
   },
   Mutation: {
@@ -48,8 +49,7 @@ export const catalogueResolvers: Resolvers = {
   },
   Pass: {
     currency: async (_p, _args, ctx) => (await ctx.company()).currency,
-    purchases: (p, args, ctx, info) =>
-      ctx.loaders.purchasesOfPass.load({ parentId: p.id, ...listRequest(args, info) }),
+    purchases: (p, args, ctx, info) => childPage(p.id, args, info, ctx, ctx.loaders.purchasesOfPass),
   },
   PassPurchase: {
     pass: (p, _args, ctx, info) => referenced(ctx.loaders.pass, p.passId, info),

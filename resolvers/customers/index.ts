@@ -11,13 +11,8 @@ import { authorOf } from '../authors.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { columnsFor, listRequest } from '../selection.ts';
-
-/** The page of a customer's records the field asks for, counted in the same statement when it selects `total`. */
-const childPage = (parentId: string, args: { page?: number | null; pageSize?: number | null }, info: GraphQLResolveInfo) => ({
-  parentId,
-  ...listRequest(args, info),
-});
+import { childPage, listPage } from '../paging.ts';
+import { columnsFor } from '../selection.ts';
 
 /** `startDate` defaults to 3 months before today in the company's timezone; both bounds are inclusive days. */
 async function transactionFilterOf(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
@@ -56,7 +51,7 @@ export const customerResolvers: Resolvers = {
     },
     customers: (_root, args, ctx, info) =>
       // Rows cut to the page's selection: they do not prime the loader of whole customers.
-      customersPage(ctx.reads, listRequest(args, info), args.search?.trim() || undefined, columnsFor(info, ROW_COLUMNS.customer, 'nodes')),
+      listPage(args, info, ctx, (request) => customersPage(ctx.reads, request, args.search?.trim() || undefined, columnsFor(info, ROW_COLUMNS.customer, 'nodes'))),
   },
   Mutation: {
     updateCustomerProfile: async (_root, { id, input }, ctx) => customer(ctx, (await updateProfile(ctx.em, id, input)).id),
@@ -78,18 +73,16 @@ export const customerResolvers: Resolvers = {
   },
   Customer: {
     transactions: async (c, args, ctx, info) =>
-      ctx.loaders
-        .transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes'))
-        .load({ ...childPage(c.id, args, info), filter: await transactionFilter(ctx, args, info) }),
+      childPage(c.id, args, info, ctx, ctx.loaders.transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes')), await transactionFilter(ctx, args, info)),
     transaction: async (c, { id }, ctx) => {
       const transaction = await ctx.loaders.transaction.load(id);
       return transaction && transaction.customerId === c.id ? transaction : null;
     },
-    passPurchases: (c, args, ctx, info) => ctx.loaders.passPurchasesOfCustomer.load(childPage(c.id, args, info)),
-    videoPurchases: (c, args, ctx, info) => ctx.loaders.videoPurchasesOfCustomer.load(childPage(c.id, args, info)),
-    mandates: (c, args, ctx, info) => ctx.loaders.mandatesOfCustomer.load(childPage(c.id, args, info)),
-    appointments: (c, args, ctx, info) => ctx.loaders.appointmentsOfCustomer.load(childPage(c.id, args, info)),
-    notes: (c, args, ctx, info) => ctx.loaders.notesOfCustomer.load(childPage(c.id, args, info)),
-    questionnaireAnswers: (c, args, ctx, info) => ctx.loaders.answersOfCustomer.load(childPage(c.id, args, info)),
+    passPurchases: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.passPurchasesOfCustomer),
+    videoPurchases: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.videoPurchasesOfCustomer),
+    mandates: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.mandatesOfCustomer),
+    appointments: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.appointmentsOfCustomer),
+    notes: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.notesOfCustomer),
+    questionnaireAnswers: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.answersOfCustomer),
   },
 };

@@ -11,7 +11,8 @@ import { chargeToCollect, collectCharges, noPaymentProvider } from '../../src/do
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
-import { listRequest, referenced } from '../selection.ts';
+import { childPage } from '../paging.ts';
+import { referenced } from '../selection.ts';
 
 /** The mandate a command changed, as the read path serves it, once its new charges went to the provider. */
 async function changed(ctx: GraphqlContext, change: Promise<MandateChange>) {
@@ -38,7 +39,7 @@ export const subscriptionResolvers: Resolvers = {
   Mandate: {
     plan: (m, _args, ctx, info) => referenced(ctx.loaders.plan, m.planId, info),
     customer: (m, _args, ctx, info) => referenced(ctx.loaders.customer, m.customerId, info),
-    charges: (m, args, ctx, info) => ctx.loaders.chargesOfMandate.load({ parentId: m.id, ...listRequest(args, info) }),
+    charges: (m, args, ctx, info) => childPage(m.id, args, info, ctx, ctx.loaders.chargesOfMandate),
   },
   SubscriptionCharge: {
     mandate: (c, _args, ctx, info) => referenced(ctx.loaders.mandate, c.mandateId, info),

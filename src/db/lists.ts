@@ -4,6 +4,7 @@
  * indexes of the schema (customers by last name, first name, id).
  */
 import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
+import { afterKey, cut, keyColumns, keyOf, keyOutput, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
@@ -32,15 +33,29 @@ class Conditions {
   }
 }
 
+/** The order of each list, matched by an index of its own (src/db/entities) so a page after a key is a range of it. */
+export const ORDERS = {
+  customers: { columns: [['c.lastname', 'text'], ['c.firstname', 'text'], ['c.id', 'text']] },
+  events: { columns: [['e.name', 'text'], ['e.id', 'text']] },
+  eventDates: { columns: [['d.starts_at', 'timestamptz'], ['d.id', 'text']] },
+  appointments: { columns: [['a.starts_at', 'timestamptz'], ['a.id', 'text']] },
+  passes: { columns: [['t.name', 'text'], ['t.id', 'text']] },
+  media: { columns: [['m.name', 'text'], ['m.id', 'text']] },
+  plans: { columns: [['sp.name', 'text'], ['sp.id', 'text']] },
+  // A code is unique in its company.
+  vouchers: { columns: [['vc.code', 'text']] },
+  passPurchases: { columns: [['pp.created_at', 'timestamptz'], ['pp.id', 'text']], descending: true },
+} as const satisfies Record<string, SortKey>;
+
 /** A page of a list; `withTotal`: the caller will read the total, so it is counted alongside. */
 export interface ListRequest extends PageRequest {
   withTotal?: boolean;
 }
 
-/** `joins`: tables the columns read beside the page's own rows, joined once the page is cut. */
+/** `joins`: tables the columns read beside the list's own, joined to the page's rows once it is cut. */
 async function listPage<T>(
   reads: CompanyReads,
-  spec: { from: string; alias: string; columns: string; order: string; where?: Conditions; joins?: string },
+  spec: { from: string; alias: string; columns: string; key: SortKey; where?: Conditions; joins?: string },
   request: ListRequest,
   map: (row: Raw) => T = (row) => row as T,
 ): Promise<RowPage<T>> {
@@ -51,14 +66,23 @@ async function listPage<T>(
   const count = () => (total ??= reads.row<{ total: number }>(`select count(*)::int as total ${filter}`, where.params).then((r) => r!.total));
   // Started now, read later: its failure is the reader's, not an unhandled rejection meanwhile.
   if (request.withTotal) count().catch(() => {});
-  // The page is cut before its columns are computed: PostgreSQL evaluates a select list for every row the
-  // offset skips, and the formatted dates would otherwise cost as much for page 400 as 400 pages do.
-  const page = `select ${spec.alias}.* ${filter} order by ${spec.order} limit $${first} offset $${first + 1}`;
+  const order = orderOf(spec.key);
+  const after = request.after ? ` and ${afterKey(spec.key, first + 2)}` : '';
+  // The page is cut to ids first and its rows read after: the rows an offset skips are read from the list's
+  // index alone (its order's columns), not from the table, and no column is computed for them. The rows are
+  // read in the page's order, so it is not sorted again.
+  // The id is selected once (as a key column when it is one), or PostgreSQL no longer sees the page's order.
+  const idColumn = spec.key.columns.findIndex(([sql]) => sql === `${spec.alias}.id`);
+  const pageId = idColumn < 0 ? `${spec.alias}.id as page_id, ` : '';
+  const page = `select ${pageId}${keyColumns(spec.key)} ${filter}${after} order by ${order} limit $${first} offset $${first + 1}`;
+  const pageKey = keyOf(spec.key, 'page');
   const rows = await reads.rows<Raw>(
-    `select ${spec.columns} from (${page}) ${spec.alias}${spec.joins ? ` ${spec.joins}` : ''} order by ${spec.order}`,
-    [...where.params, request.pageSize, request.page * request.pageSize],
+    `select ${spec.columns}${request.lookAhead ? `, ${keyOutput(pageKey)}` : ''}
+     from (${page}) page join ${spec.from} on ${spec.alias}.id = page.${idColumn < 0 ? 'page_id' : `k${idColumn}`}${spec.joins ? ` ${spec.joins}` : ''}
+     order by ${orderOf(pageKey)}`,
+    [...where.params, rowsToRead(request), request.after ? 0 : request.page * request.pageSize, ...(request.after ?? [])],
   );
-  return { nodes: rows.map(map), total: count, page: request.page, pageSize: request.pageSize };
+  return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
 }
 
 /** `%text%` for ILIKE, with the pattern characters of `text` escaped. */
@@ -69,13 +93,13 @@ export function customersPage(reads: CompanyReads, request: ListRequest, search?
   const where = new Conditions().add('c.deleted_at is null');
   // The expression of the trigram index (customer_search_index), so the index can answer it.
   if (search) where.add(`(${CUSTOMER_SEARCH_TEXT.replace(/\b(firstname|lastname|email)\b/g, 'c.$1')}) ilike ?`, contains(search));
-  return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns, order: 'c.lastname, c.firstname, c.id', where }, request);
+  return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns, key: ORDERS.customers, where }, request);
 }
 
 export function eventsPage(reads: CompanyReads, request: ListRequest, includeArchived: boolean): Promise<RowPage<EventRow>> {
   const where = new Conditions();
   if (!includeArchived) where.add('e.archived_at is null');
-  return listPage<EventRow>(reads, { from: 'event e', alias: 'e', columns: COLUMNS.event, order: 'e.name, e.id', where }, request);
+  return listPage<EventRow>(reads, { from: 'event e', alias: 'e', columns: COLUMNS.event, key: ORDERS.events, where }, request);
 }
 
 /** Dates of every event starting in [from, until) (ISO instants), in time order: a day's classes across events. */
@@ -83,7 +107,7 @@ export function eventDatesPage(reads: CompanyReads, request: ListRequest, range:
   const where = new Conditions().add('d.starts_at >= ?::timestamptz', range.from).add('d.starts_at < ?::timestamptz', range.until);
   return listPage<EventDateRow>(
     reads,
-    { from: 'event_date d', joins: 'join event e on e.id = d.event_id', alias: 'd', columns: COLUMNS.eventDate, order: 'd.starts_at, d.id', where },
+    { from: 'event_date d', joins: 'join event e on e.id = d.event_id', alias: 'd', columns: COLUMNS.eventDate, key: ORDERS.eventDates, where },
     request,
   );
 }
@@ -105,20 +129,20 @@ export function appointmentsPage(reads: CompanyReads, request: ListRequest, filt
   if (filter.customerId) where.add('a.customer_id = ?', filter.customerId);
   if (filter.from) where.add('a.starts_at >= ?::timestamptz', filter.from);
   if (filter.until) where.add('a.starts_at < ?::timestamptz', filter.until);
-  return listPage(reads, { from: 'appointment a', alias: 'a', columns: COLUMNS.appointment, order: 'a.starts_at, a.id', where }, request, toAppointment);
+  return listPage(reads, { from: 'appointment a', alias: 'a', columns: COLUMNS.appointment, key: ORDERS.appointments, where }, request, toAppointment);
 }
 
 export const passesPage = (reads: CompanyReads, request: ListRequest) =>
-  listPage<PassRow>(reads, { from: 'pass_template t', alias: 't', columns: COLUMNS.pass, order: 't.name, t.id' }, request);
+  listPage<PassRow>(reads, { from: 'pass_template t', alias: 't', columns: COLUMNS.pass, key: ORDERS.passes }, request);
 
 export const mediaPage = (reads: CompanyReads, request: ListRequest) =>
-  listPage<MediaRow>(reads, { from: 'media m', alias: 'm', columns: COLUMNS.media, order: 'm.name, m.id' }, request);
+  listPage<MediaRow>(reads, { from: 'media m', alias: 'm', columns: COLUMNS.media, key: ORDERS.media }, request);
 
 export const plansPage = (reads: CompanyReads, request: ListRequest) =>
-  listPage<PlanRow>(reads, { from: 'subscription_plan sp', alias: 'sp', columns: COLUMNS.plan, order: 'sp.name, sp.id' }, request);
+  listPage<PlanRow>(reads, { from: 'subscription_plan sp', alias: 'sp', columns: COLUMNS.plan, key: ORDERS.plans }, request);
 
 export const vouchersPage = (reads: CompanyReads, request: ListRequest) =>
-  listPage<VoucherRow>(reads, { from: 'voucher vc', alias: 'vc', columns: COLUMNS.voucher, order: 'vc.code, vc.id' }, request);
+  listPage<VoucherRow>(reads, { from: 'voucher vc', alias: 'vc', columns: COLUMNS.voucher, key: ORDERS.vouchers }, request);
 
 export function passPurchasesPage(reads: CompanyReads, request: ListRequest, filter: { customerId?: string | null; passId?: string | null }) {
   const where = new Conditions();
@@ -126,7 +150,7 @@ export function passPurchasesPage(reads: CompanyReads, request: ListRequest, fil
   if (filter.passId) where.add('pp.template_id = ?', filter.passId);
   return listPage<PassPurchaseRow>(
     reads,
-    { from: 'pass_purchase pp', alias: 'pp', columns: COLUMNS.passPurchase, order: 'pp.created_at desc, pp.id desc', where },
+    { from: 'pass_purchase pp', alias: 'pp', columns: COLUMNS.passPurchase, key: ORDERS.passPurchases, where },
     request,
     toPassPurchase,
   );

@@ -7,6 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
+import { afterKey, cut, keyOutput, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
   MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
@@ -327,7 +328,7 @@ interface PagedSpec<F> {
   alias: string;
   /** The column naming the parent, such as `customer_id`. */
   parent: string;
-  order: string;
+  key: SortKey;
   /** Extra conditions (` and …`) with `$n` placeholders numbered from `first`, and their parameters. */
   where?: (filter: F, first: number) => { sql: string; params: unknown[] };
 }
@@ -342,8 +343,9 @@ function filterText(filter: unknown): string {
   return text;
 }
 
-/** What the keys of one statement share: the page, whether it counts, and the filter. */
-const groupName = (key: ChildPageKey<unknown>) => `${key.page} ${key.pageSize} ${!!key.withTotal} ${filterText(key.filter)}`;
+/** What the keys of one statement share: the page (or the key it starts after), whether it counts and looks ahead, and the filter. */
+const groupName = (key: ChildPageKey<unknown>) =>
+  `${key.page} ${key.pageSize} ${!!key.withTotal} ${!!key.lookAhead} ${key.after ? JSON.stringify(key.after) : ''} ${filterText(key.filter)}`;
 const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
@@ -391,11 +393,13 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
       async (keys) => {
         const pages = new Map<string, RowPage<T>>();
         for (const group of groupsOf(keys)) {
-          const { page, pageSize } = group.keys[0]!;
+          const request = group.keys[0]!;
+          const { page, pageSize, after } = request;
           const extra = conditions(group.filter, 5);
-          const children = `select ${columns} from ${spec.from}
-               where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}
-               order by ${spec.order} limit $3 offset $4`;
+          const keyset = after ? ` and ${afterKey(spec.key, 5 + extra.params.length)}` : '';
+          const children = `select ${columns}${request.lookAhead ? `, ${keyOutput(spec.key)}` : ''} from ${spec.from}
+               where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}${keyset}
+               order by ${orderOf(spec.key)} limit $3 offset $4`;
           const rows = await run(
             source,
             group.withTotal
@@ -406,18 +410,19 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
                  left join lateral (${children}) child on true`
               : `select page.parent_id as page_parent, child.* from unnest($2::text[]) as page(parent_id)
                  cross join lateral (${children}) child`,
-            [group.parentIds, pageSize, page * pageSize, ...extra.params],
+            [group.parentIds, rowsToRead(request), after ? 0 : page * pageSize, ...extra.params, ...(after ?? [])],
           );
-          const nodes = new Map<string, T[]>(group.parentIds.map((id) => [id, []]));
+          const byParent = new Map<string, Raw[]>(group.parentIds.map((id) => [id, []]));
           const counted = new Map<string, number>();
           for (const raw of rows) {
             if (group.withTotal) counted.set(raw.page_parent, raw.page_total);
             // A parent without children on this page still has its row, for its total.
-            if (raw.id !== null) nodes.get(raw.page_parent)!.push(map(raw));
+            if (raw.id !== null) byParent.get(raw.page_parent)!.push(raw);
           }
           for (const key of group.keys) {
             const total = counted.get(key.parentId);
-            pages.set(cacheKey(key), { nodes: nodes.get(key.parentId)!, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
+            const cutPage = cut(byParent.get(key.parentId)!, request, map);
+            pages.set(cacheKey(key), { ...cutPage, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
           }
         }
         return keys.map((key) => pages.get(cacheKey(key))!);
@@ -467,8 +472,12 @@ export const ROW_COLUMNS = {
 
 const TRANSACTION = selectList(ROW_COLUMNS.transaction);
 
-const page = <T, F = undefined>(source: Source, from: string, alias: string, parent: string, columns: string, order: string, map?: (row: Raw) => T) =>
-  pagedChildren<T, F>(source, { from, alias, parent, order }, map)(columns);
+const page = <T, F = undefined>(source: Source, from: string, alias: string, parent: string, columns: string, key: SortKey, map?: (row: Raw) => T) =>
+  pagedChildren<T, F>(source, { from, alias, parent, key }, map)(columns);
+
+/** Newest first, by an instant and then the id: the order of a customer's records. */
+const newestFirst = (instant: string, id: string): SortKey => ({ columns: [[instant, 'timestamptz'], [id, 'text']], descending: true });
+const idOrder = (id: string): SortKey => ({ columns: [[id, 'text']] });
 
 export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>) {
   const source: Source = { reads, company };
@@ -537,19 +546,19 @@ export function createLoaders(reads: CompanyReads, company: () => Promise<Compan
       from: 'event_transaction t',
       alias: 't',
       parent: 'customer_id',
-      order: 't.purchased_at desc, t.id desc',
+      key: newestFirst('t.purchased_at', 't.id'),
       where: transactionConditions,
     }),
-    passPurchasesOfCustomer: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, 'pp.created_at desc, pp.id desc', toPassPurchase),
-    purchasesOfPass: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, 'pp.created_at desc, pp.id desc', toPassPurchase),
-    videoPurchasesOfCustomer: page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, 'v.created_at desc, v.id desc', toVideoPurchase),
-    mandatesOfCustomer: page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, 'md.created_at desc, md.id desc'),
-    chargesOfMandate: page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, 'ch.period_start desc'),
-    appointmentsOfCustomer: page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, 'a.starts_at desc, a.id desc', toAppointment),
-    notesOfCustomer: page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, 'n.created_at desc, n.id desc'),
-    answersOfCustomer: page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, 'q.answered_at desc, q.id desc'),
-    registrationsOfEvent: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, 'b.id', toBooking),
-    registerOfEventDate: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, 'b.id', toBooking),
+    passPurchasesOfCustomer: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
+    purchasesOfPass: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
+    videoPurchasesOfCustomer: page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, newestFirst('v.created_at', 'v.id'), toVideoPurchase),
+    mandatesOfCustomer: page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, newestFirst('md.created_at', 'md.id')),
+    chargesOfMandate: page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, { columns: [['ch.period_start', 'date']], descending: true }),
+    appointmentsOfCustomer: page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, newestFirst('a.starts_at', 'a.id'), toAppointment),
+    notesOfCustomer: page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, newestFirst('n.created_at', 'n.id')),
+    answersOfCustomer: page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
+    registrationsOfEvent: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), toBooking),
+    registerOfEventDate: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), toBooking),
   };
 }
 

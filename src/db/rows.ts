@@ -277,10 +277,17 @@ export interface BusyPeriod {
   bufferMinutes: number;
 }
 
-/** One page of a list: page from 0, and how many rows a page holds (checked by src/domain/paging.ts). */
+/**
+ * One page of a list: page from 0, and how many rows a page holds (checked by src/domain/paging.ts); or,
+ * with `after`, the rows that follow the row with that sort key (a keyset page: `page` is 0 then).
+ */
 export interface PageRequest {
   page: number;
   pageSize: number;
+  /** The sort key of the row the page starts after, each part as PostgreSQL writes it as text. */
+  after?: readonly string[];
+  /** Whether the caller reads `hasNextPage` and `endKey`: one row more is read to know. */
+  lookAhead?: boolean;
 }
 
 export interface RowPage<T> {
@@ -288,6 +295,9 @@ export interface RowPage<T> {
   total: () => Promise<number> | number;
   page: number;
   pageSize: number;
+  /** With `lookAhead`: whether a row follows the page, and the sort key of its last row. */
+  hasNextPage?: boolean;
+  endKey?: readonly string[];
 }
 
 export type AppointmentPageRow = RowPage<AppointmentRow>;

@@ -5,6 +5,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiClient, type IApiClient } from '../db/entities/index.ts';
+import { announceAccessChange } from '../db/notices.ts';
 import { PoolRunner } from '../db/reads.ts';
 import { companyEm, unscopedEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
@@ -141,12 +142,14 @@ export async function setClientScopes(orm: MikroORM, clientId: string, scopesTex
   const { em, client } = await findClient(orm, clientId, companyId);
   client.scopes = scopes;
   await em.flush();
+  await announceAccessChange(em, client.id);
   return { client_id: client.id, scopes };
 }
 
 /**
  * Issues a new secret. The replaced one keeps working for `graceHours` after `now`, so running
- * integrations can be switched over; a secret replaced earlier stops working at once.
+ * integrations can be switched over; a secret replaced earlier stops working at once. Tokens issued before
+ * the rotation stop working at once (a lost secret may have made them): the next token request gets a new one.
  */
 export async function rotateClientSecret(
   orm: MikroORM,
@@ -162,7 +165,9 @@ export async function rotateClientSecret(
   client.previousSecretHash = graceHours > 0 ? client.secretHash : null;
   client.previousSecretExpiresAt = graceHours > 0 ? new Date(now.getTime() + graceHours * HOUR_MS) : null;
   client.secretHash = hashSecret(serverKey, secret);
+  client.tokensNotBefore = now;
   await em.flush();
+  await announceAccessChange(em, client.id);
   return { client_id: client.id, client_secret: secret };
 }
 
@@ -171,6 +176,7 @@ export async function revokeApiClient(orm: MikroORM, clientId: string, now: Date
   const { em, client } = await findClient(orm, clientId, companyId);
   client.revokedAt ??= now;
   await em.flush();
+  await announceAccessChange(em, client.id);
   return { client_id: client.id, revoked: true };
 }
 

@@ -31,14 +31,14 @@ export const tokenHash = (token: string) => createHash('sha256').update(token, '
 export const csrfToken = (serverKey: Buffer, hash: string) => createHmac('sha256', serverKey).update(`console-csrf:${hash}`).digest('base64url');
 
 /** Starts a session of `userId` and returns its token (for the cookie); ended sessions are cleared on the way. */
-export async function startSession(orm: MikroORM, userId: string, now: Date, limits: SessionLimits): Promise<string> {
+export async function startSession(orm: MikroORM, userId: string, now: Date, limits: SessionLimits, device: string | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const em = unscopedEm(orm);
   await em.nativeDelete(ConsoleSession, {
     $or: [{ lastSeenAt: { $lt: new Date(now.getTime() - limits.idleMs) } }, { createdAt: { $lt: new Date(now.getTime() - limits.maxMs) } }],
   });
   em.create(ConsoleSession, { tokenHash: tokenHash(token), user: userId, createdAt: now, lastSeenAt: now });
-  await em.nativeUpdate(ConsoleUser, { id: userId }, { lastSignInAt: now });
+  await em.nativeUpdate(ConsoleUser, { id: userId }, { lastSignInAt: now, ...(device && { lastSignInDevice: device }) });
   await em.flush();
   return token;
 }

@@ -165,6 +165,12 @@ export async function removeConsoleUser(orm: MikroORM, companyId: string, id: st
  * The user whose email and password these are, or null. An unknown email is compared against a dummy
  * hash, so the answer takes as long as for a wrong password and does not tell which emails exist.
  */
+/** The digest of where a console user last signed in from (address and user agent), or null. */
+export async function lastSignInDevice(orm: MikroORM, email: string): Promise<string | null> {
+  const user = await unscopedEm(orm).findOne(ConsoleUser, { email: email.trim().toLowerCase() }, { fields: ['lastSignInDevice'] });
+  return user?.lastSignInDevice ?? null;
+}
+
 export async function verifyConsolePassword(orm: MikroORM, email: string, password: string): Promise<ConsoleUserView | null> {
   const user = await unscopedEm(orm).findOne(ConsoleUser, { email: email.trim().toLowerCase() });
   if (!user) {

@@ -351,7 +351,7 @@ function weightOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, 
 
 /**
  * The cost of an operation with these variables: 1 per field (`__typename` included); a field returning a
- * page (it has `nodes` and `total`) costs its page size (`pageSize`, default 30) times what it selects; an
+ * page (it has `nodes` and `total`) costs its page size (`first` or `pageSize`, default 30) times what it selects; an
  * argument with `@cost` adds its weight when given (a search reads more than a lookup by id).
  * Memoised per fragment, so linear in the document's size; the figure itself may be astronomical.
  */
@@ -376,7 +376,8 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ana
         const children = costOf(selection.selectionSet, named as GraphQLCompositeType);
         const weighed = weightOf(schema, field!, selection, variables, defaults);
         const paged = isObjectType(named) && 'nodes' in named.getFields() && 'total' in named.getFields();
-        const pageSize = argumentValue(selection.arguments?.find((a) => a.name.value === 'pageSize')?.value, variables, defaults);
+        const sizeOf = (name: string) => argumentValue(selection.arguments?.find((a) => a.name.value === name)?.value, variables, defaults);
+        const pageSize = sizeOf('first') ?? sizeOf('pageSize');
         const multiplier = paged ? (typeof pageSize === 'number' && pageSize > 0 ? pageSize : DEFAULT_PAGE_SIZE) : 1;
         cost += 1 + weighed + multiplier * children;
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {

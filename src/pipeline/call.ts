@@ -5,7 +5,7 @@
  */
 import type { DomainError } from '../domain/errors.ts';
 import type { Caller } from './caller.ts';
-import type { Admitted } from './limits.ts';
+import type { Admitted, PointBudget } from './limits.ts';
 
 /** The door a call came through, as the audit log names it. */
 export type Surface = 'm2m' | 'v1' | 'graphql' | 'console';
@@ -48,6 +48,10 @@ export interface Call {
   caller: Caller | null;
   /** Step 2, admit: the limits the call was counted under (released when its response closes). */
   admission: Admitted | null;
+  /** Step 2 on /graphql: the budget of points a client's document spends once its cost is known. */
+  budget: { points: PointBudget; subject: string } | null;
+  /** What the operation cost, of the budget, once spent. */
+  spent: { cost: number; remaining: number; resetSeconds: number } | null;
   /** Step 3, authorise: the scope the caller lacked, when refused. */
   deniedScope: string | null;
   /** Step 4, cache: whether the answer came from the cache. */
@@ -74,6 +78,8 @@ export function newCall(start: CallStart): Call {
     operationName: null,
     caller: null,
     admission: null,
+    budget: null,
+    spent: null,
     deniedScope: null,
     cache: null,
     audited: false,

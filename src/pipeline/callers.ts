@@ -1,20 +1,40 @@
 /**
- * Turns a verified access token into the caller it speaks for. A token's scopes are those it was issued
- * with (document 1, section 5.5), but a client that is revoked or expired, or a v1 key that is revoked,
- * stops being let in within STATUS_TTL_MS even while its tokens have not expired. The same look-up brings
+ * Turns a verified access token into the caller it speaks for, checked against its client as stored now: a
+ * client that is revoked or expired, whose secret was rotated after the token was issued, or whose company is
+ * not the token's, lets no token in; a token carries only the scopes its client still holds (document 1,
+ * section 5.5: scopes change without rotating the secret); and a token must not claim to be issued in the
+ * future nor to live longer than ACCESS_TOKEN_SECONDS. What is known of a client is kept for STATUS_TTL_MS,
+ * and forgotten at once on every instance when its access changes (src/db/notices.ts). The same look-up brings
  * the caller's company (its timezone and currency), which every operation of the caller needs.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { ACCESS_CHANNEL } from '../db/notices.ts';
 import { PoolRunner, type SqlRunner } from '../db/reads.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import type { Clock } from '../domain/clock.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
 import type { Caller } from './caller.ts';
-import type { AccessClaims, Surface } from './tokens.ts';
+import type { Notices } from './notices.ts';
+import { ACCESS_TOKEN_SECONDS, type AccessClaims, type Surface } from './tokens.ts';
 
+/** A backstop: what is known of a client is read again after this long even when no notice came. */
 export const STATUS_TTL_MS = 30_000;
 
+/** A token issued this far ahead of this instance's clock is still taken (clocks of instances drift). */
+const CLOCK_SKEW_SECONDS = 60;
+
 const V1_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
+
+/** What a token's client is now. */
+interface Standing {
+  companyId: string;
+  usable: boolean;
+  /** Seconds since the epoch; tokens issued earlier are refused. */
+  notBefore: number;
+  scopes: ReadonlySet<string> | null;
+  /** The client's scopes as one text, to key the sets made of them. */
+  scopesText: string;
+}
 
 interface Known<T> {
   value: Promise<T>;
@@ -26,49 +46,55 @@ interface Known<T> {
 /** Entries remembered at most; past it, memory starts afresh. */
 const LIMIT = 10_000;
 
-const STATUS_SQL = {
-  m2m: `select (c.revoked_at is null and (c.expires_at is null or c.expires_at > $2::timestamptz)) as usable,
-          co.id, co.name, co.timezone, co.currency
+const STANDING_SQL = {
+  m2m: `select (c.revoked_at is null and (c.expires_at is null or c.expires_at > $2::timestamptz)) as usable, c.scopes,
+          coalesce(extract(epoch from c.tokens_not_before), 0)::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
         from api_client c join company co on co.id = c.company_id where c.id = $1`,
-  v1: `select k.revoked_at is null as usable, co.id, co.name, co.timezone, co.currency
+  v1: `select k.revoked_at is null as usable, null::text[] as scopes, 0::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
        from v1_api_key k join company co on co.id = k.company_id where k.id = $1 and $2::timestamptz is not null`,
 };
 
 export class CallerDirectory {
   readonly #reads: PoolRunner;
   readonly #clock: Clock;
-  readonly #statuses = new Map<string, Known<boolean>>();
+  readonly #standings = new Map<string, Known<Standing | null>>();
   readonly #companies = new Map<string, Known<CompanyRow | undefined>>();
   readonly #scopeSets = new Map<string, ReadonlySet<string>>();
 
-  constructor(orm: MikroORM, clock: Clock) {
+  constructor(orm: MikroORM, clock: Clock, notices: Notices) {
     this.#reads = new PoolRunner(orm);
     this.#clock = clock;
+    notices.on(ACCESS_CHANNEL, (clientId) => this.#standings.delete(`m2m ${clientId}`));
+    notices.onLost(() => this.#standings.clear());
   }
 
-  /** The caller of a verified token, or null when its client or key may no longer call. */
+  /** The caller of a verified token, or null when its client may not call with it now. */
   async callerOf(surface: Surface, claims: AccessClaims): Promise<Caller | null> {
-    if (!(await this.#usable(surface, claims.sub))) return null;
-    return this.#caller(surface, claims);
+    const standing = await this.#standing(surface, claims.sub);
+    return this.#caller(surface, claims, standing);
   }
 
   /**
-   * The caller of a verified token when its client's status was read within STATUS_TTL_MS and lets it
-   * call; undefined when that needs a read (or refuses it): then `callerOf` answers.
+   * The caller of a verified token when its client's standing is known here and lets it call; undefined when
+   * that needs a read (or refuses it): then `callerOf` answers.
    */
   knownCaller(surface: Surface, claims: AccessClaims): Caller | undefined {
-    const known = this.#statuses.get(`${surface} ${claims.sub}`);
-    if (!known?.settled?.value || !this.#fresh(known)) return undefined;
-    return this.#caller(surface, claims);
+    const known = this.#standings.get(`${surface} ${claims.sub}`);
+    if (!known?.settled || !this.#fresh(known)) return undefined;
+    return this.#caller(surface, claims, known.settled.value) ?? undefined;
   }
 
-  #caller(surface: Surface, claims: AccessClaims): Caller {
+  #caller(surface: Surface, claims: AccessClaims, standing: Standing | null): Caller | null {
+    if (!standing?.usable || standing.companyId !== claims.company) return null;
+    const issued = claims.iat ?? 0;
+    if (issued < standing.notBefore || issued > this.#clock.now().getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
+    if ((claims.exp ?? Infinity) - issued > ACCESS_TOKEN_SECONDS) return null;
     return {
       kind: surface,
       id: claims.sub,
       companyId: claims.company,
-      // A v1 key opens the whole company (document 2 has no scopes); M2M tokens carry theirs.
-      scopes: surface === 'v1' ? V1_SCOPES : this.#scopeSet(claims.scope ?? ''),
+      // A v1 key opens the whole company (document 2 has no scopes); an M2M token what it and its client both hold.
+      scopes: surface === 'v1' ? V1_SCOPES : this.#scopeSet(claims.scope ?? '', standing),
     };
   }
 
@@ -79,14 +105,14 @@ export class CallerDirectory {
     );
   }
 
-  #usable(surface: Surface, id: string): Promise<boolean> {
-    return this.#remembered(this.#statuses, `${surface} ${id}`, async () => {
+  #standing(surface: Surface, id: string): Promise<Standing | null> {
+    return this.#remembered(this.#standings, `${surface} ${id}`, async () => {
       const now = this.#clock.now();
-      const [row] = await this.#reads.rows<CompanyRow & { usable: boolean }>(STATUS_SQL[surface], [id, now.toISOString()]);
-      if (!row) return false;
-      const { usable, ...company } = row;
+      const [row] = await this.#reads.rows<CompanyRow & { usable: boolean; scopes: string[] | null; notBefore: number }>(STANDING_SQL[surface], [id, now.toISOString()]);
+      if (!row) return null;
+      const { usable, scopes, notBefore, ...company } = row;
       this.#remember(this.#companies, company.id, Promise.resolve(company), now.getTime());
-      return usable;
+      return { companyId: company.id, usable, notBefore, scopes: scopes && new Set(scopes), scopesText: scopes?.join(' ') ?? '' };
     });
   }
 
@@ -112,12 +138,14 @@ export class CallerDirectory {
     map.set(key, known);
   }
 
-  #scopeSet(scope: string): ReadonlySet<string> {
-    let set = this.#scopeSets.get(scope);
+  /** The scopes a token may use: those it carries that its client still holds, one shared set per combination. */
+  #scopeSet(tokenScopes: string, client: Standing): ReadonlySet<string> {
+    const key = `${tokenScopes}|${client.scopesText}`;
+    let set = this.#scopeSets.get(key);
     if (!set) {
       if (this.#scopeSets.size >= LIMIT) this.#scopeSets.clear();
-      set = new Set(scope.split(' ').filter(Boolean));
-      this.#scopeSets.set(scope, set);
+      set = new Set(tokenScopes.split(' ').filter((scope) => scope && client.scopes!.has(scope)));
+      this.#scopeSets.set(key, set);
     }
     return set;
   }

@@ -5,10 +5,11 @@
  * act with a console user's cookie: without the header the request is anonymous. A bearer token, when
  * present, wins. The audit log names such calls' surface `console`.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import { csrfToken, endSession, sessionOf, startSession, type ConsoleSessionView, type SessionLimits } from '../domain/console-sessions.ts';
-import { ROLE_SCOPES, verifyConsolePassword, type ConsoleUserView } from '../domain/console-users.ts';
+import { lastSignInDevice, ROLE_SCOPES, verifyConsolePassword, type ConsoleUserView } from '../domain/console-users.ts';
 import { RateLimited, Unauthenticated } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import type { Call } from './call.ts';
@@ -29,6 +30,11 @@ export const isConsoleRequest = (req: IncomingMessage) => req.headers[CONSOLE_HE
 
 export function consoleCaller(user: ConsoleUserView): Caller {
   return { kind: 'console', id: user.id, companyId: user.companyId, scopes: ROLE_SCOPES[user.role], user: { email: user.email, role: user.role } };
+}
+
+/** Where a sign-in comes from, as a digest of its address and user agent (neither is stored as such). */
+function deviceOf(address: string, userAgent: string | undefined): string {
+  return createHash('sha256').update(`${address}\u0000${userAgent ?? ''}`).digest('base64url').slice(0, 32);
 }
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
@@ -98,7 +104,9 @@ export function consoleExchange(pipeline: Pipeline, call: Call, req: IncomingMes
       // Only the console signs in: a cross-site form must not sign a browser in to someone else's account.
       if (!isConsoleRequest(req)) throw new Unauthenticated(`Sign in from the console: send ${CONSOLE_HEADER}: 1`);
       const account = email.trim().toLowerCase();
-      const attempt = await pipeline.failedLogins.console.attempt(account, call.address);
+      const device = deviceOf(call.address, req.headers['user-agent']);
+      const known = (await lastSignInDevice(orm, account)) === device;
+      const attempt = await pipeline.failedLogins.console.attempt(account, call.address, { id: device, known });
       if (attempt.wait) {
         call.headers.set('Retry-After', String(attempt.wait));
         throw new RateLimited(`Too many failed sign-ins: retry after ${attempt.wait} s`, attempt.wait);
@@ -107,7 +115,7 @@ export function consoleExchange(pipeline: Pipeline, call: Call, req: IncomingMes
       if (!user) throw new Unauthenticated(WRONG_CREDENTIALS);
       await attempt.succeeded();
       if (session) await endSession(orm, session.tokenHash);
-      const token = await startSession(orm, user.id, clock.now(), limits);
+      const token = await startSession(orm, user.id, clock.now(), limits, device);
       setCookie(token, Math.floor(limits.maxMs / 1000));
       const started = await sessionOf(orm, token, clock.now(), limits);
       if (!started) throw new Unauthenticated(WRONG_CREDENTIALS);

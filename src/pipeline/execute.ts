@@ -48,7 +48,8 @@ const refusal = (message: string, code: string, extensions: Record<string, unkno
  * Refuses a client's operation over the limits: depth, aliases (`__typename` included), and cost weighted
  * by page sizes. The expanded size is checked first: it needs no variables and bounds everything else.
  */
-export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>, limits: QueryLimits): void {
+/** Refuses an operation over the limits of QueryLimits; returns its cost. */
+export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>, limits: QueryLimits): number {
   if (analysis.fields > limits.maxCost) {
     throw refusal(`The operation selects ${analysis.fields} fields once its fragments are expanded, over the limit of ${limits.maxCost}`, 'QUERY_TOO_COMPLEX', {
       cost: analysis.fields,
@@ -68,6 +69,7 @@ export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analy
       maxCost: limits.maxCost,
     });
   }
+  return cost;
 }
 
 type Compiled = { operation: OperationDefinitionNode; query: CompiledQuery } | null;

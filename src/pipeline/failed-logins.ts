@@ -35,12 +35,17 @@ export class FailedLogins {
   /**
    * For credentials that can be guessed (console passwords): counts the attempt before the password is
    * checked, atomically, so that a burst of simultaneous attempts cannot all pass a check made before any
-   * of them is counted. `wait` > 0: the address is past a limit and the attempt must be refused unchecked
-   * (even the right password waits, from that address; from another address it still gets in). A right
-   * password gives its point back with `succeeded()`.
+   * of them is counted. `wait` > 0: past a limit, the attempt must be refused unchecked. A right password
+   * gives its point back with `succeeded()`.
+   *
+   * Attempts count per account and device (a digest of address and user agent) and per address. The device
+   * the account last signed in from counts only against its own attempts: failures from any other device,
+   * behind the same NAT or load balancer included, never refuse the owner's right password from there
+   * (and since they count per address, guessing from elsewhere stays bounded).
    */
-  async attempt(clientId: string, address: string): Promise<{ wait: number; succeeded(): Promise<void> }> {
-    const counted: Array<[Counter, string]> = [[this.#perClientAndAddress, `${clientId}|${address}`], [this.#perAddress, address]];
+  async attempt(account: string, address: string, device: { id: string; known: boolean }): Promise<{ wait: number; succeeded(): Promise<void> }> {
+    const perDevice: [Counter, string] = [this.#perClientAndAddress, `${account}|${device.id}`];
+    const counted: Array<[Counter, string]> = device.known ? [perDevice] : [perDevice, [this.#perAddress, address]];
     const answers = await Promise.all(counted.map(([counter, key]) => counter.consume(key)));
     const exceeded = answers.filter((answer) => !answer.ok);
     return {

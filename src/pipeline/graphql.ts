@@ -13,7 +13,7 @@ import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql'
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Unauthenticated } from '../domain/errors.ts';
-import { admit } from './admit.ts';
+import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
 import { authorise } from './authorise.ts';
@@ -22,6 +22,7 @@ import { json, type Call, type ErrorShape, type Reply } from './call.ts';
 import { inWriteTransaction } from './commit.ts';
 import { authenticateConsole, consoleExchange, isConsoleRequest } from './console.ts';
 import type { GraphqlContext } from './context.ts';
+import type { DocumentLimits } from './document-limits.ts';
 import { checkLimits, type QueryLimits } from './execute.ts';
 import { answer, readBody, startCall, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
@@ -91,12 +92,15 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           call.operationName = analysis.name;
           const unstorable = inputProblem(request.variables ?? {}) ?? literalProblem(document) ?? inputTooLong(schema, document, analysis.operation, request.variables ?? {});
           if (unstorable) throw beforeExecution(unstorable);
-          checkLimits(schema, document, analysis, request.variables ?? {}, limits);
+          const cost = checkLimits(schema, document, analysis, request.variables ?? {}, limits);
           try {
             if (production && !call.caller && SERVICE_FIELDS.test(analysis.rootFields)) throw new Unauthenticated(MISSING_TOKEN);
             authorise(call, requirementsFor(schema, document, analysis, request.variables ?? {}));
+            await spend(call, cost);
           } catch (error) {
-            throw error instanceof DomainError ? beforeExecution(error) : error;
+            if (!(error instanceof DomainError)) throw error;
+            for (const [name, value] of Object.entries(errorHeaders(error))) call.headers.set(name, value);
+            throw beforeExecution(error);
           }
           analysed.set(contextValue, analysis);
         },
@@ -128,6 +132,10 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           const lookup = misses.get(contextValue);
           if (lookup && result && !result.errors?.length && result.data) cache.store(lookup, result.data);
           const { call } = contextValue;
+          if (result && call.spent) {
+            const { cost, remaining, resetSeconds } = call.spent;
+            result.extensions = { ...result.extensions, cost: { requested: cost, remaining, limit: call.budget!.points.perMinute, resetSeconds } };
+          }
           const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
           if (unavailable) {
             response.http.status = 503;
@@ -173,6 +181,8 @@ export interface GraphqlDoorOptions {
   pipeline: Pipeline;
   apollo: ApolloServer<GraphqlContext>;
   logger: Logger;
+  /** Refuses a costly document before Apollo Server validates it. */
+  documents: DocumentLimits;
   /** Answers a browser's visit to /graphql with an explorer page instead, when it returns true. */
   explorer?: (req: Request, res: ServerResponse) => boolean;
 }
@@ -189,7 +199,7 @@ function replyOf(status: number | undefined, headers: HeaderMap, body: string): 
 }
 
 /** The /graphql endpoint: steps 1 and 2 here, 3 to 7 inside Apollo Server, 8 and 9 in the frame. */
-export function graphqlEndpoint({ pipeline, apollo, logger, explorer }: GraphqlDoorOptions): Endpoint {
+export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer }: GraphqlDoorOptions): Endpoint {
   const { services } = pipeline;
   return (req, res) => {
     if (explorer?.(req, res)) return;
@@ -201,14 +211,17 @@ export function graphqlEndpoint({ pipeline, apollo, logger, explorer }: GraphqlD
       const body = req.method === 'POST' ? await readBody(req, res) : undefined;
       await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
       const session = fromConsole ? await authenticateConsole(services, call, req) : null;
-      if (call.caller?.kind === 'm2m') await admit(call, pipeline.limits.m2m, call.caller.id);
+      if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
       else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
+      const url = req.url ?? '';
+      const mark = url.indexOf('?');
+      const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');
+      const costly = documents.problem(source);
+      if (costly) throw costly;
       const context = pipeline.context(call);
       context.console = consoleExchange(pipeline, call, req, session);
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      const url = req.url ?? '';
-      const mark = url.indexOf('?');
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
         context: async () => context,

@@ -19,15 +19,17 @@ import { Executor } from './execute.ts';
 import { FailedLogins } from './failed-logins.ts';
 import { FairShare } from './fair-share.ts';
 import { trustOf } from './http.ts';
-import { ClientLimits } from './limits.ts';
+import { ClientLimits, PointBudget } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
+import { Notices } from './notices.ts';
 import { loadSigningKeys, TokenService } from './tokens.ts';
 
 export interface Pipeline {
   services: Services;
   tokens: TokenService;
   callers: CallerDirectory;
-  limits: { m2m: ClientLimits; v1: ClientLimits };
+  /** Per API client or key: the two REST surfaces' documented limits, and GraphQL's budget of points. */
+  limits: { m2m: ClientLimits; v1: ClientLimits; graphql: PointBudget };
   /** Per source address: anonymous /graphql requests and token requests. */
   addressLimits: AddressLimits;
   failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
@@ -44,7 +46,7 @@ export interface Pipeline {
   trust: (address: string, hop: number) => boolean;
   /** A fresh context for one operation of a call (in a write's transaction when given its entity manager). */
   context(call: Call, em?: EntityManager): GraphqlContext;
-  /** Flushes the audit log, stops listening for cache versions and closes the shared store. */
+  /** Flushes the audit log, stops listening for notices and closes the shared store. */
   close(): Promise<void>;
 }
 
@@ -54,9 +56,10 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
   const shared = await openSharedState(config.REDIS_URL, namespaceFor(config.REDIS_NAMESPACE, databaseUrl), config.REDIS_COMMAND_TIMEOUT_MS);
   const audit = new AuditWriter(orm, logger.child({ component: 'audit' }), clock, { synchronousCommit: config.AUDIT_SYNCHRONOUS_COMMIT });
   const reads = new PoolRunner(orm);
-  const versions = new CacheVersions(reads, databaseUrl, logger.child({ component: 'cache' }));
-  if (config.CACHE_TTL_SECONDS > 0) await versions.listen();
-  const callers = new CallerDirectory(orm, clock);
+  const notices = new Notices(databaseUrl, logger.child({ component: 'notices' }));
+  const versions = new CacheVersions(reads, notices);
+  const callers = new CallerDirectory(orm, clock, notices);
+  await notices.listen();
   const fairShare = new FairShare({
     perCompany: config.DB_COMPANY_SHARE ?? Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
     writes: Math.max(1, Math.floor(config.DB_POOL_MAX / 2)),
@@ -76,6 +79,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
         dailyQuota: config.M2M_DAILY_QUOTA,
       }, clock),
       v1: new ClientLimits(shared, 'v1', { perMinute: config.V1_RATE_PER_MINUTE }, clock),
+      graphql: new PointBudget(shared, 'graphql', config.GRAPHQL_POINTS_PER_MINUTE),
     },
     addressLimits: addressLimits(shared, config, clock),
     failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },
@@ -91,7 +95,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
     close: () =>
       (closed ??= (async () => {
         await audit.close();
-        await versions.close();
+        await notices.close();
         await shared.close();
       })()),
   };

@@ -15,7 +15,7 @@ export interface LimitPolicy {
 }
 
 export interface LimitState {
-  name: 'minute' | 'day' | 'concurrency';
+  name: 'minute' | 'day' | 'concurrency' | 'points';
   quota: number;
   window?: number;
   remaining: number;
@@ -56,10 +56,10 @@ export class Counter {
     });
   }
 
-  /** Counts a point; `ok` false when the key is past its points (with the answer's state either way). */
-  async consume(key: string): Promise<{ ok: boolean; res: RateLimiterRes }> {
+  /** Counts `points` (one by default); `ok` false when the key is past its points (with the answer's state either way). */
+  async consume(key: string, points = 1): Promise<{ ok: boolean; res: RateLimiterRes }> {
     try {
-      return { ok: true, res: await this.#shared((limiter) => limiter.consume(key)) };
+      return { ok: true, res: await this.#shared((limiter) => limiter.consume(key, points)) };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return { ok: false, res: rejection };
       throw rejection;
@@ -266,6 +266,43 @@ export class ClientLimits {
   #concurrencyState(held: number): LimitState {
     const quota = this.#policy.maxConcurrent!;
     return { name: 'concurrency', quota, remaining: Math.max(0, quota - held), resetSeconds: 0 };
+  }
+}
+
+/**
+ * A budget of points a minute per subject: a GraphQL client's, where each document costs what it asks of
+ * the service (src/pipeline/analysis.ts `operationCost`), as GitHub's and Shopify's GraphQL APIs count.
+ */
+export class PointBudget {
+  readonly perMinute: number;
+  readonly #counter: Counter;
+
+  constructor(shared: SharedState, name: string, perMinute: number) {
+    this.perMinute = perMinute;
+    this.#counter = new Counter(shared, `rl:${name}:points`, perMinute, 60);
+  }
+
+  /** The IETF `RateLimit-Policy` field of the budget. */
+  policyHeader(): string {
+    return `"points";q=${this.perMinute};w=60`;
+  }
+
+  #state(res: RateLimiterRes | null): LimitState {
+    const resetSeconds = res ? Math.ceil(res.msBeforeNext / 1000) : 0;
+    return { name: 'points', quota: this.perMinute, window: 60, remaining: res ? Math.max(0, res.remainingPoints) : this.perMinute, resetSeconds };
+  }
+
+  /** What the subject has left, spending nothing. */
+  async left(subject: string): Promise<LimitState> {
+    return this.#state(await this.#counter.get(subject));
+  }
+
+  /** Spends `points` when the subject has as many left; otherwise spends nothing and says when they will be. */
+  async spend(subject: string, points: number): Promise<{ ok: boolean; state: LimitState }> {
+    const { ok, res } = await this.#counter.consume(subject, points);
+    if (ok) return { ok, state: this.#state(res) };
+    await this.#counter.reward(subject, points);
+    return { ok, state: { ...this.#state(res), remaining: Math.max(0, this.perMinute - (res.consumedPoints - points)) } };
   }
 }
 

@@ -17,6 +17,7 @@ import {
   ApolloServerPluginLandingPageLocalDefault,
   ApolloServerPluginLandingPageProductionDefault,
 } from '@apollo/server/plugin/landingPage/default';
+import { operatorWarnings } from '../config.ts';
 import { Invalid } from '../domain/errors.ts';
 import { createMetrics, type Metrics } from '../metrics.ts';
 import type { ErrorShape } from '../pipeline/call.ts';
@@ -171,7 +172,7 @@ export async function createApp<Context extends BaseContext>(services: Services,
     req.log ??= logger;
     next();
   });
-  app.use(healthRoutes(orm, logger));
+  app.use(healthRoutes(orm, logger, operatorWarnings(config)));
   if (metricsOnMainPort(config)) app.get('/metrics', serveMetrics(metrics, config.METRICS_TOKEN));
   options.mount?.(app);
   app.use(notFound);

@@ -1,6 +1,7 @@
 /**
  * Probes for orchestrators: `/healthz` says the process is up; `/readyz` says it can serve, that is,
- * the database answers and every migration this build knows is applied.
+ * the database answers and every migration this build knows is applied, and what the operator should know
+ * about the configuration (`warnings`).
  */
 import { Router } from 'express';
 import type { Logger } from 'pino';
@@ -9,7 +10,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 /** A probe must answer even when the database hangs, so the load balancer can take this instance out. */
 const READINESS_TIMEOUT_MS = 3_000;
 
-export function healthRoutes(orm: MikroORM, logger: Logger): Router {
+export function healthRoutes(orm: MikroORM, logger: Logger, warnings: readonly string[] = []): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -20,7 +21,7 @@ export function healthRoutes(orm: MikroORM, logger: Logger): Router {
       detail: `no answer within ${READINESS_TIMEOUT_MS} ms`,
     });
     if (!problem) {
-      res.json({ status: 'ready' });
+      res.json({ status: 'ready', ...(warnings.length && { warnings }) });
       return;
     }
     logger.warn({ reason: problem.reason, detail: problem.detail }, 'not ready');

@@ -13,6 +13,7 @@ import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts
 import { authenticateBearer } from '../pipeline/authenticate.ts';
 import type { GraphqlContext } from '../pipeline/context.ts';
 import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
+import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { answer, startCall } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
@@ -49,10 +50,11 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const webhooks = await createWebhookWorker(services);
   let renewals: RenewalWorker | undefined;
   const sdl = printSubgraphSchema(schema);
+  const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
     ...m2m.endpoints,
     ...v1.endpoints,
-    { methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger, explorer: graphqlExplorerPage(services) }) },
+    { methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger, documents, explorer: graphqlExplorerPage(services) }) },
     { methods: ['GET', 'HEAD'], path: '/graphql/schema.graphql', endpoint: schemaEndpoint(pipeline, sdl) },
     auditExportEndpoint(pipeline, logger),
   ];

@@ -16,6 +16,7 @@ import { systemClock, type Clock } from '../../src/domain/clock.ts';
 import type { AppOptions } from '../../src/server/app.ts';
 import { startServer } from '../../src/server/server.ts';
 import { serviceSurfaces, type Surfaces } from '../../src/server/surfaces.ts';
+import { DocumentLimits } from '../../src/pipeline/document-limits.ts';
 import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../../src/pipeline/graphql.ts';
 import { graphqlErrorFormatter } from '../../src/pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../../src/pipeline/index.ts';
@@ -118,7 +119,7 @@ export function tinySurfaces(mount?: (app: Express) => void) {
     });
     return {
       graphql: { schema, gateway: graphql.gateway, plugins: [graphql.plugin], formatError: graphqlErrorFormatter(services.logger) },
-      endpoints: (apollo) => [{ methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger: services.logger }) }],
+      endpoints: (apollo) => [{ methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger: services.logger, documents: new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS }) }) }],
       surfaces: [{ prefix: '/graphql', errors: graphqlErrors }],
       ...(mount && { mount }),
       onClose: () => pipeline.close(),

@@ -19,8 +19,8 @@ export interface Studio {
   url: string;
   m2m: string;
   companyId: string;
-  /** A new M2M client of this company with these scopes (all by default), and a token for it. */
-  token(scopes?: readonly string[]): Promise<string>;
+  /** A new M2M client of this company (or `companyId`) with these scopes (all by default), and a token for it. */
+  token(scopes?: readonly string[], companyId?: string): Promise<string>;
   v1: string;
   /** A new v1 API key of this company, and a token for it. */
   v1Token(companyId?: string): Promise<string>;
@@ -58,8 +58,8 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     url: app.url,
     m2m,
     companyId,
-    token: async (scopes = ALL_SCOPES) => {
-      const client = await createApiClient(orm, serverKey, { companyId, name: 'test client', scopes: scopes.join(' ') }, clock.now());
+    token: async (scopes = ALL_SCOPES, forCompany = companyId) => {
+      const client = await createApiClient(orm, serverKey, { companyId: forCompany, name: 'test client', scopes: scopes.join(' ') }, clock.now());
       const response = await fetch(`${m2m}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

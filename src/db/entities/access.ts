@@ -31,6 +31,8 @@ export const ApiClient = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    /** Tokens issued before this are refused: the last rotation of the secret. */
+    tokensNotBefore: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -69,6 +71,8 @@ export const ConsoleUser = defineEntity({
     passwordHash: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastSignInAt: p.datetime().nullable(),
+    /** A digest of the address and user agent of the last successful sign-in (src/pipeline/failed-logins.ts). */
+    lastSignInDevice: p.string().nullable(),
   },
 });
 export type IConsoleUser = InferEntity<typeof ConsoleUser>;

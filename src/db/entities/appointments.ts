@@ -89,7 +89,7 @@ export const Appointment = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
+    customer: () => p.manyToOne(Customer),
     service: () => p.manyToOne(Service),
     optionName: p.string(),
     facilitator: () => p.manyToOne(Facilitator),
@@ -107,7 +107,8 @@ export const Appointment = defineEntity({
     paymentStatus: p.enum([...PAYMENT_STATUSES]),
     passPurchase: () => p.manyToOne(PassPurchase).nullable(),
   },
-  indexes: [{ properties: ['company', 'startsAt'] }, { properties: ['facilitator', 'startsAt'] }],
+  // The company's list (earliest first), a customer's (newest first), and a facilitator's days.
+  indexes: [{ properties: ['company', 'startsAt', 'id'] }, { properties: ['customer', 'startsAt', 'id'] }, { properties: ['facilitator', 'startsAt'] }],
   checks: [
     { name: 'appointment_block_check', expression: 'blocked_until >= starts_at' },
     {

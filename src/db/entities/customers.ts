@@ -37,13 +37,15 @@ export const Note = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
+    customer: () => p.manyToOne(Customer),
     body: p.text(),
     author: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     /** The appointment whose booking notes these are, for a note written when it was booked. */
     appointment: () => p.manyToOne(Appointment).nullable(),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
 });
 export type INote = InferEntity<typeof Note>;
 
@@ -52,11 +54,13 @@ export const QuestionnaireAnswer = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
+    customer: () => p.manyToOne(Customer),
     questionnaire: p.string(),
     question: p.text(),
     answer: p.text(),
     answeredAt: p.datetime(),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['customer', 'answeredAt', 'id'] }],
 });
 export type IQuestionnaireAnswer = InferEntity<typeof QuestionnaireAnswer>;

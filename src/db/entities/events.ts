@@ -25,7 +25,8 @@ export const Event = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
-  indexes: [{ properties: ['company', 'name'] }],
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['company', 'name', 'id'] }],
 });
 export type IEvent = InferEntity<typeof Event>;
 
@@ -42,8 +43,8 @@ export const EventDate = defineEntity({
     spacesBooked: p.integer().default(0),
   },
   checks: [{ name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' }],
-  // A day's dates across events (the console's Today).
-  indexes: [{ properties: ['company', 'startsAt'] }],
+  // The order of `eventDates`: a day's dates across events (the console's Today).
+  indexes: [{ properties: ['company', 'startsAt', 'id'] }],
 });
 export type IEventDate = InferEntity<typeof EventDate>;
 
@@ -83,7 +84,7 @@ export const Booking = defineEntity({
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
     transaction: () => p.manyToOne(Transaction).index(),
-    eventDate: () => p.manyToOne(EventDate).index(),
+    eventDate: () => p.manyToOne(EventDate),
     pricingOption: () => p.manyToOne(PricingOption),
     spaces: p.integer().check('spaces >= 1'),
     boughtFor: () => p.manyToOne(Customer).nullable(),
@@ -101,6 +102,8 @@ export const Booking = defineEntity({
     attended: p.boolean().nullable(),
   },
   uniques: [{ name: 'booking_live_attendee_unique', properties: ['eventDate', 'attendee'], where: 'not is_cancelled' }],
+  // An event date's register, by id (src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['eventDate', 'id'] }],
   checks: [
     { name: 'booking_attendee_check', expression: 'bought_for_id is null or attendee_id = bought_for_id' },
     {

@@ -19,6 +19,8 @@ export const Media = defineEntity({
     accessDays: p.integer().nullable(),
     active: p.boolean().default(true),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['company', 'name', 'id'] }],
 });
 export type IMedia = InferEntity<typeof Media>;
 
@@ -27,7 +29,7 @@ export const VideoPurchase = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
+    customer: () => p.manyToOne(Customer),
     media: () => p.manyToOne(Media),
     createdAt: p.datetime(),
     expiresOn: p.date().nullable(),
@@ -41,6 +43,8 @@ export const VideoPurchase = defineEntity({
     /** The voucher that discounted a card payment. */
     voucher: () => p.manyToOne(Voucher).nullable(),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
   checks: [
     {
       name: 'video_purchase_payment_check',

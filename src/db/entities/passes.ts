@@ -18,6 +18,8 @@ export const PassTemplate = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['company', 'name', 'id'] }],
 });
 export type IPassTemplate = InferEntity<typeof PassTemplate>;
 
@@ -26,8 +28,8 @@ export const PassPurchase = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
-    template: () => p.manyToOne(PassTemplate).index(),
+    customer: () => p.manyToOne(Customer),
+    template: () => p.manyToOne(PassTemplate),
     creditsAllocated: p.integer().check('credits_allocated >= 0'),
     creditsConsumed: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -41,6 +43,8 @@ export const PassPurchase = defineEntity({
     base100NetPrice: p.integer().check('base100_net_price >= 0'),
     voucher: () => p.manyToOne(Voucher).nullable(),
   },
+  // Newest first, of a customer, of a pass, or of the company (src/db/loaders.ts, src/db/lists.ts).
+  indexes: [{ properties: ['customer', 'createdAt', 'id'] }, { properties: ['template', 'createdAt', 'id'] }, { properties: ['company', 'createdAt', 'id'] }],
   checks: [
     { name: 'pass_purchase_credits_check', expression: 'credits_consumed >= 0 and credits_consumed <= credits_allocated' },
     { name: 'pass_purchase_validity_check', expression: 'expires >= starts' },

@@ -32,6 +32,8 @@ export const SubscriptionPlan = defineEntity({
     /** Periods a mandate runs at least: its earliest cancellation date is this many intervals after its start. */
     minimumTermPeriods: p.integer().default(PLAN_DEFAULTS.minimumTermPeriods).check('minimum_term_periods >= 1'),
   },
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['company', 'name', 'id'] }],
 });
 export type ISubscriptionPlan = InferEntity<typeof SubscriptionPlan>;
 
@@ -40,7 +42,7 @@ export const Mandate = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer).index(),
+    customer: () => p.manyToOne(Customer),
     plan: () => p.manyToOne(SubscriptionPlan),
     state: p.enum([...MANDATE_STATES]),
     createdAt: p.datetime(),
@@ -57,6 +59,8 @@ export const Mandate = defineEntity({
     pausedAt: p.datetime().nullable(),
   },
   uniques: [{ name: 'mandate_live_unique', properties: ['customer', 'plan'], where: "state <> 'CANCELLED'" }],
+  // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
+  indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
 });
 export type IMandate = InferEntity<typeof Mandate>;
 

@@ -9,8 +9,11 @@ import { Migration20261123081331_read_path_indexes_audit_scope } from './Migrati
 import { Migration20261123105243_console_users } from './Migration20261123105243_console_users.ts';
 import { Migration20261125010000_cache_versions } from './Migration20261125010000_cache_versions.ts';
 import { Migration20261125020000_customer_search } from './Migration20261125020000_customer_search.ts';
+import { Migration20261125030000_client_token_fence } from './Migration20261125030000_client_token_fence.ts';
+import { Migration20261125040000_sign_in_device } from './Migration20261125040000_sign_in_device.ts';
 import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
+import { Migration20261125300000_list_orders } from './Migration20261125300000_list_orders.ts';
 import { Migration20261126100000_event_date_day } from './Migration20261126100000_event_date_day.ts';
 
 export const migrationsList = [
@@ -24,7 +27,10 @@ export const migrationsList = [
   { name: 'Migration20261123105243_console_users', class: Migration20261123105243_console_users },
   { name: 'Migration20261125010000_cache_versions', class: Migration20261125010000_cache_versions },
   { name: 'Migration20261125020000_customer_search', class: Migration20261125020000_customer_search },
+  { name: 'Migration20261125030000_client_token_fence', class: Migration20261125030000_client_token_fence },
+  { name: 'Migration20261125040000_sign_in_device', class: Migration20261125040000_sign_in_device },
   { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
+  { name: 'Migration20261125300000_list_orders', class: Migration20261125300000_list_orders },
   { name: 'Migration20261126100000_event_date_day', class: Migration20261126100000_event_date_day },
 ];
