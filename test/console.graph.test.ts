@@ -13,6 +13,7 @@ import { consoleUser, startStudio, type Studio } from './support/studio.ts';
 let studio: Studio;
 const cookies: Record<'owner' | 'admin' | 'staff', string> = { owner: '', admin: '', staff: '' };
 const users: Record<string, { email: string; id: string }> = {};
+const passwords: Record<string, string> = {};
 let webhookId: string;
 let signingSecret: string;
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   for (const role of ['owner', 'admin', 'staff'] as const) {
     const user = await consoleUser(studio, role);
     users[role] = user;
+    passwords[role] = user.password;
     cookies[role] = (await signIn(studio.url, user)).cookie;
   }
   const { orm, serverKey } = studio.app.services;
@@ -82,6 +84,18 @@ describe('roles × operations', () => {
     expect(await scopes('admin')).toEqual(expect.arrayContaining([...ALL_SCOPES, 'api-clients:manage', 'audit:read']));
     expect(await scopes('admin')).not.toContain('users:manage');
     expect(await scopes('owner')).toContain('users:manage');
+  });
+
+  it("`me` and sign-in give the company's timezone and currency, and the service's clock, by which the console reckons its today", async () => {
+    const before = Date.now();
+    const { body } = await call('staff', '{ me { companyTimezone companyCurrency now } }');
+    expect(body.data.me).toMatchObject({ companyTimezone: 'Europe/London', companyCurrency: 'GBP' });
+    expect(Date.parse(body.data.me.now)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.data.me.now)).toBeLessThanOrEqual(Date.now() + 1000);
+    const answer = await consoleCall(studio.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { companyTimezone now } }', {
+      variables: { e: users.staff!.email, p: passwords.staff },
+    });
+    expect(answer.body.data.signIn).toEqual({ companyTimezone: 'Europe/London', now: expect.any(String) });
   });
 });
 
@@ -258,5 +272,34 @@ describe('audit log', () => {
     for (const item of items) expect(item).toMatchObject({ actor: client, clientId: client, path: '/m2m/customers' });
     const future = await call('admin', `{ auditLog(filter: { clientId: "${client}", from: "2999-01-01T00:00:00Z" }) { total items { id } } }`);
     expect(future.body.data.auditLog).toEqual({ total: 0, items: [] });
+  });
+
+  it('names the API client of each entry beside its id, read in one statement for the page, and the console user by id and email', async () => {
+    const [first, second] = [await studio.token(['customers:read']), await studio.token(['customers:read'])];
+    for (const token of [first, second, first]) await fetch(`${studio.m2m}/customers`, { headers: { authorization: `Bearer ${token}` } });
+    await call('admin', '{ customers(pageSize: 1) { total } }');
+    await studio.app.pipeline!.audit.flush();
+    const statements = studio.app.statements;
+    statements.length = 0;
+    const { body } = await call('owner', '{ auditLog(filter: { surface: "m2m" }, pageSize: 3) { items { clientId clientName userId userEmail } } }');
+    const items = body.data.auditLog.items;
+    expect(new Set(items.map((i: { clientId: string }) => i.clientId)).size).toBe(2);
+    for (const item of items) expect(item).toEqual({ clientId: expect.stringMatching(/^m2m_/), clientName: 'test client', userId: null, userEmail: null });
+    expect(statements.filter((sql) => /from api_client/.test(sql))).toHaveLength(1);
+    const mine = await call('owner', `{ auditLog(filter: { userId: "${users.admin!.id}" }, pageSize: 1) { items { clientId clientName userId userEmail } } }`);
+    expect(mine.body.data.auditLog.items).toEqual([{ clientId: null, clientName: null, userId: users.admin!.id, userEmail: users.admin!.email }]);
+  });
+
+  it('shows changes and denials without the reads let through, when asked', async () => {
+    await call('staff', '{ customers(pageSize: 1) { total } }');
+    await call('staff', 'mutation { createCustomer(input: { firstName: "Audit", lastName: "Trail", email: "audit.trail@example.com" }) { id } }');
+    await call('staff', '{ consoleUsers { id } }');
+    await studio.app.pipeline!.audit.flush();
+    const { body } = await call('owner', `{ auditLog(filter: { userId: "${users.staff!.id}", changesAndDenials: true }, pageSize: 100) { items { resourceType action status } } }`);
+    const items = body.data.auditLog.items as { resourceType: string; action: string; status: number }[];
+    expect(items.map((i) => i.resourceType)).toEqual(expect.arrayContaining(['createCustomer', 'consoleUsers']));
+    for (const item of items) expect(item.action !== 'READ' || [401, 403].includes(item.status)).toBe(true);
+    const all = await call('owner', `{ auditLog(filter: { userId: "${users.staff!.id}" }, pageSize: 100) { items { resourceType } } }`);
+    expect(all.body.data.auditLog.items.map((i: { resourceType: string }) => i.resourceType)).toContain('customers');
   });
 });

@@ -38,6 +38,7 @@ const LISTS: List[] = [
   { name: 'customers', field: 'customers' },
   { name: 'customers found by a search', field: 'customers', args: 'search: "an"' },
   { name: 'events', field: 'events', args: 'includeArchived: true' },
+  { name: 'event dates of three months', field: 'eventDates', args: 'startDate: "2026-10-01", endDate: "2026-12-31"' },
   { name: 'passes', field: 'passes' },
   { name: 'videos', field: 'videos' },
   { name: 'subscription plans', field: 'subscriptionPlans' },

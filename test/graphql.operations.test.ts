@@ -477,14 +477,14 @@ const operations: Record<string, Operation> = {
     scope: 'appointments:read',
     query: `query ($id: ID!) {
       appointment(id: $id) {
-        id status datetime tz durationMinutes optionName notes createdAt customer { id } service { id } facilitator { id }
+        id status datetime startsAt tz durationMinutes optionName notes createdAt customer { id } service { id } facilitator { id }
         payment { ... on CardPayment { method base100NetPrice status } }
       }
     }`,
     variables: { id: 'appt_booked' },
     succeeds: (data) => {
       expect(data.appointment).toEqual({
-        id: 'appt_booked', status: 'SCHEDULED', datetime: '2026-12-07T10:00:00', tz: 'Europe/London', durationMinutes: 60, optionName: '60 min',
+        id: 'appt_booked', status: 'SCHEDULED', datetime: '2026-12-07T10:00:00', startsAt: '2026-12-07T10:00:00.000Z', tz: 'Europe/London', durationMinutes: 60, optionName: '60 min',
         notes: 'Left shoulder', createdAt: '2026-11-01T09:00:00', customer: { id: 'cust_ada' }, service: { id: 'svc_massage' }, facilitator: { id: 'fac_jo' },
         payment: { method: 'CARD', base100NetPrice: 5000, status: 'PAID' },
       });
@@ -883,6 +883,34 @@ const operations: Record<string, Operation> = {
     absent: [
       { case: 'an unknown id', variables: { id: 'evt_nobody' } },
       { case: "another company's event", variables: { id: 'evt_other' } },
+    ],
+  },
+  eventDates: {
+    does: "lists the dates of every event starting on the days asked for (today by default, in the company's timezone), in time order",
+    scope: 'events:read',
+    query: `query ($startDate: Date, $endDate: Date, $page: Int, $pageSize: Int) {
+      eventDates(startDate: $startDate, endDate: $endDate, page: $page, pageSize: $pageSize) {
+        total page pageSize nodes { id datetime startsAt duration capacity spacesBooked event { id name } }
+      }
+    }`,
+    variables: { startDate: '2026-12-01', endDate: '2026-12-02' },
+    succeeds: async (data) => {
+      expect(data.eventDates).toEqual({
+        total: 2, page: 0, pageSize: 30,
+        nodes: [
+          { id: 'date_open', datetime: '2026-12-01T09:00:00', startsAt: '2026-12-01T09:00:00.000Z', duration: 60, capacity: 20, spacesBooked: 2, event: { id: 'evt_yoga', name: 'Morning Yoga' } },
+          { id: 'date_full', datetime: '2026-12-02T09:00:00', startsAt: '2026-12-02T09:00:00.000Z', duration: 60, capacity: 1, spacesBooked: 1, event: { id: 'evt_yoga', name: 'Morning Yoga' } },
+        ],
+      });
+      // One day: today (2026-11-21) has none; 2026-11-14 has the past class.
+      expect((await read('{ eventDates { total nodes { id } } }')).eventDates).toEqual({ total: 0, nodes: [] });
+      expect((await read('{ eventDates(startDate: "2026-11-14") { nodes { id } } }')).eventDates.nodes).toEqual([{ id: 'date_past' }]);
+      const second = await read(operations.eventDates!.query, { startDate: '2026-12-01', endDate: '2026-12-31', page: 1, pageSize: 2 });
+      expect(second.eventDates.nodes.map((d: { id: string }) => d.id)).toEqual(['date_spare', 'date_edit']);
+    },
+    failures: [
+      invalid('an end before the start', 'endDate', { startDate: '2026-12-02', endDate: '2026-12-01' }),
+      invalid('pageSize 101', 'pageSize', { pageSize: 101 }),
     ],
   },
   bookEvent: {

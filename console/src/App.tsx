@@ -2,15 +2,19 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { onSignedOut, request, ApiError } from './api.ts';
 import { MeQuery, SignOutMutation } from './documents.ts';
 import { Link, navigate, useLocation } from './router.tsx';
-import { SECTIONS, SessionContext, can, type Me, type Section } from './session.tsx';
+import { setServiceTime } from './clock.ts';
+import { SECTIONS, SessionContext, mayOpen, type Me, type Section } from './session.tsx';
 import { ErrorText, Loading } from './ui.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { ApiClients } from './pages/ApiClients.tsx';
 import { Webhooks } from './pages/Webhooks.tsx';
 import { AuditLog } from './pages/AuditLog.tsx';
-import { Customers, CustomerProfile } from './pages/Customers.tsx';
+import { Catalogue } from './pages/Catalogue.tsx';
+import { Customers } from './pages/Customers.tsx';
+import { CustomerProfile } from './pages/CustomerProfile.tsx';
 import { Appointments } from './pages/Appointments.tsx';
 import { Events } from './pages/Events.tsx';
+import { Today } from './pages/Today.tsx';
 import { Users } from './pages/Users.tsx';
 
 type Auth = { state: 'loading' } | { state: 'signed-out'; reason?: string } | { state: 'signed-in'; me: Me } | { state: 'failed'; error: ApiError };
@@ -22,6 +26,7 @@ export function App() {
   const load = useCallback(async () => {
     try {
       const { me } = await request(MeQuery);
+      if (me) setServiceTime(me.now);
       setAuth(me ? { state: 'signed-in', me } : { state: 'signed-out' });
     } catch (error) {
       setAuth({ state: 'failed', error: error as ApiError });
@@ -76,7 +81,15 @@ export function App() {
       </main>
     );
   if (auth.state === 'signed-out' || path === '/sign-in')
-    return <SignIn notice={auth.state === 'signed-out' ? auth.reason : undefined} onSignedIn={(me) => setAuth({ state: 'signed-in', me })} />;
+    return (
+      <SignIn
+        notice={auth.state === 'signed-out' ? auth.reason : undefined}
+        onSignedIn={(me) => {
+          setServiceTime(me.now);
+          setAuth({ state: 'signed-in', me });
+        }}
+      />
+    );
 
   const me = auth.me;
   return (
@@ -90,13 +103,17 @@ export function App() {
 
 function Route({ me, path }: { me: Me; path: string }) {
   if (path === '/') {
-    const first = SECTIONS.find((s) => can(me, s.scope));
+    const first = SECTIONS.find((s) => mayOpen(me, s));
     return <Home me={me} first={first} />;
   }
   const section = SECTIONS.find((s) => path === s.path || path.startsWith(`${s.path}/`));
   if (!section) return <NotFound />;
-  if (!can(me, section.scope)) return <NotAllowed section={section} me={me} />;
+  if (!mayOpen(me, section)) return <NotAllowed section={section} me={me} />;
   switch (section.path) {
+    case '/today':
+      return <Today />;
+    case '/catalogue':
+      return <Catalogue path={path} />;
     case '/api-clients':
       return <ApiClients />;
     case '/webhooks':
@@ -135,8 +152,15 @@ function NotAllowed({ section, me }: { section: Section; me: Me }) {
         Not allowed
       </h1>
       <p>
-        Your role, <strong>{me.role.toLowerCase()}</strong>, cannot use <strong>{section.name}</strong>: it needs the <code>{section.scope}</code>{' '}
-        permission. Ask an owner of {me.companyName} if you need it.
+        Your role, <strong>{me.role.toLowerCase()}</strong>, cannot use <strong>{section.name}</strong>: it needs{' '}
+        {section.scopes.length === 1 ? 'the ' : 'one of the '}
+        {section.scopes.map((scope, i) => (
+          <span key={scope}>
+            {i > 0 && (i === section.scopes.length - 1 ? ' or ' : ', ')}
+            <code>{scope}</code>
+          </span>
+        ))}{' '}
+        {section.scopes.length === 1 ? 'permission' : 'permissions'}. Ask an owner of {me.companyName} if you need it.
       </p>
       <p>
         <Link to="/">Back to the console</Link>
@@ -179,7 +203,7 @@ function Layout({ me, path, onSignOut, children }: { me: Me; path: string; onSig
         <div className="sidebar-inner">
           <p className="sidebar-brand">{me.companyName}</p>
           <ul>
-            {SECTIONS.filter((s) => can(me, s.scope)).map((s) => {
+            {SECTIONS.filter((s) => mayOpen(me, s)).map((s) => {
               const current = path === s.path || path.startsWith(`${s.path}/`);
               return (
                 <li key={s.path}>

@@ -141,3 +141,36 @@ export function useMutation<R, V>(document: TypedDocumentString<R, V>): Mutation
   );
   return { run, error, busy, reset: useCallback(() => setError(undefined), []) };
 }
+
+export interface QueriesState<R> {
+  /** One answer per variables, in their order; undefined until all have come. */
+  data: R[] | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** The same query for each of a list of variables, together: the answers come all at once, in order. */
+export function useQueries<R, V>(document: TypedDocumentString<R, V>, variables: readonly V[], options: { skip?: boolean } = {}): QueriesState<R> {
+  const [state, setState] = useState<{ data?: R[]; error?: ApiError; loading: boolean }>({ loading: !options.skip });
+  const [tick, setTick] = useState(0);
+  const key = JSON.stringify(variables);
+  const latest = useRef(0);
+  useEffect(() => {
+    if (options.skip) return;
+    const run = ++latest.current;
+    setState((s) => ({ ...s, loading: true }));
+    Promise.all((JSON.parse(key) as V[]).map((v) => request(document, v))).then(
+      (data) => run === latest.current && setState({ data, loading: false }),
+      (error: unknown) =>
+        run === latest.current &&
+        setState((s) => ({
+          data: s.data,
+          loading: false,
+          error: error instanceof ApiError ? error : new ApiError([{ message: String(error), code: 'INTERNAL' }], 0),
+        })),
+    );
+  }, [document, key, tick, options.skip]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}

@@ -11,6 +11,9 @@ export const MeQuery = graphql(`
       email
       role
       companyName
+      companyTimezone
+      companyCurrency
+      now
       scopes
       csrfToken
     }
@@ -24,6 +27,9 @@ export const SignInMutation = graphql(`
       email
       role
       companyName
+      companyTimezone
+      companyCurrency
+      now
       scopes
       csrfToken
     }
@@ -207,6 +213,8 @@ export const AuditLogQuery = graphql(`
         surface
         actor
         clientId
+        clientName
+        userId
         userEmail
         method
         path
@@ -310,7 +318,7 @@ export const CustomerQuery = graphql(`
       mobile
       archived
       createdAt
-      transactions(pageSize: 20) {
+      transactions(pageSize: 30) {
         total
         nodes {
           id
@@ -319,55 +327,363 @@ export const CustomerQuery = graphql(`
             id
             spaces
             isCancelled
+            isRefunded
+            attended
             event {
+              id
               name
             }
             eventDate {
+              id
               datetime
+              startsAt
+            }
+            boughtFor {
+              id
+              firstName
+              lastName
+            }
+            payment {
+              ... on CardPayment {
+                method
+                base100NetPrice
+                currency
+              }
+              ... on PassPayment {
+                method
+                creditsUsed
+              }
             }
           }
         }
       }
-      passPurchases(pageSize: 20) {
+      passPurchases(pageSize: 30) {
         total
         nodes {
           id
           creditsAllocated
-          creditsConsumed
           creditsRemaining
           starts
           expires
           status
           pass {
+            id
             name
           }
         }
       }
-      appointments(pageSize: 20) {
+      videoPurchases(pageSize: 30) {
         total
         nodes {
           id
-          datetime
-          status
-          durationMinutes
-          optionName
-          service {
+          createdAt
+          expiresOn
+          isExpired
+          isCancelled
+          isRefunded
+          media {
+            id
             name
           }
-          facilitator {
-            name
+          payment {
+            ... on CardPayment {
+              method
+              base100NetPrice
+              currency
+            }
+            ... on PassPayment {
+              method
+              creditsUsed
+            }
           }
         }
       }
-      notes(pageSize: 20) {
+      mandates(pageSize: 20) {
+        total
+        nodes {
+          id
+          state
+          createdAt
+          renewalDate
+          earliestCancellationDate
+          endsOn
+          pausedAt
+          plan {
+            id
+            name
+            base100Price
+            currency
+            interval
+          }
+          charges(pageSize: 3) {
+            total
+            nodes {
+              id
+              periodStart
+              periodEnd
+              base100Amount
+              currency
+              status
+            }
+          }
+        }
+      }
+      appointments(pageSize: 30) {
+        total
+        nodes {
+          ...AppointmentDetails
+        }
+      }
+      notes(pageSize: 50) {
         total
         nodes {
           id
           body
           author
           createdAt
+          appointment {
+            id
+            datetime
+            service {
+              name
+            }
+          }
         }
       }
+    }
+  }
+`);
+
+export const AppointmentDetailsFragment = graphql(`
+  fragment AppointmentDetails on Appointment {
+    id
+    datetime
+    startsAt
+    tz
+    status
+    durationMinutes
+    optionName
+    notes
+    customer {
+      id
+      firstName
+      lastName
+    }
+    service {
+      id
+      name
+    }
+    facilitator {
+      id
+      name
+    }
+    payment {
+      ... on CardPayment {
+        method
+        base100NetPrice
+        currency
+        status
+      }
+      ... on PassPayment {
+        method
+        creditsUsed
+        status
+      }
+    }
+  }
+`);
+
+export const UpdateCustomerMutation = graphql(`
+  mutation UpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {
+    updateCustomer(id: $id, input: $input) {
+      id
+      firstName
+      lastName
+      email
+      mobile
+      archived
+    }
+  }
+`);
+
+export const AddNoteMutation = graphql(`
+  mutation AddNote($customerId: ID!, $body: String!) {
+    addNote(customerId: $customerId, body: $body) {
+      id
+    }
+  }
+`);
+
+export const DeleteNoteMutation = graphql(`
+  mutation DeleteNote($id: ID!) {
+    deleteNote(id: $id)
+  }
+`);
+
+export const SaleOptionsQuery = graphql(`
+  query SaleOptions {
+    passes(pageSize: 100) {
+      nodes {
+        id
+        name
+        credits
+        validityDays
+        base100Price
+        currency
+        active
+      }
+    }
+    videos(pageSize: 100) {
+      nodes {
+        id
+        name
+        base100Price
+        credits
+        accessDays
+        active
+      }
+    }
+    subscriptionPlans(pageSize: 100) {
+      nodes {
+        id
+        name
+        base100Price
+        currency
+        interval
+        active
+        minimumTermPeriods
+      }
+    }
+  }
+`);
+
+export const PurchasePassMutation = graphql(`
+  mutation PurchasePass($input: PurchasePassInput!) {
+    purchasePass(input: $input) {
+      id
+      creditsRemaining
+      expires
+      pass {
+        name
+      }
+    }
+  }
+`);
+
+export const PurchaseVideoMutation = graphql(`
+  mutation PurchaseVideo($input: PurchaseVideoInput!) {
+    purchaseVideo(input: $input) {
+      id
+      expiresOn
+      media {
+        name
+      }
+    }
+  }
+`);
+
+export const CancelVideoPurchaseMutation = graphql(`
+  mutation CancelVideoPurchase($id: ID!, $refund: Boolean) {
+    cancelVideoPurchase(id: $id, refund: $refund) {
+      id
+      isCancelled
+      isRefunded
+    }
+  }
+`);
+
+export const StartSubscriptionMutation = graphql(`
+  mutation StartSubscription($input: StartSubscriptionInput!) {
+    startSubscription(input: $input) {
+      id
+      state
+      renewalDate
+      plan {
+        name
+      }
+    }
+  }
+`);
+
+export const PauseSubscriptionMutation = graphql(`
+  mutation PauseSubscription($id: ID!) {
+    pauseSubscription(id: $id) {
+      id
+      state
+    }
+  }
+`);
+
+export const ResumeSubscriptionMutation = graphql(`
+  mutation ResumeSubscription($id: ID!) {
+    resumeSubscription(id: $id) {
+      id
+      state
+    }
+  }
+`);
+
+export const CancelSubscriptionMutation = graphql(`
+  mutation CancelSubscription($id: ID!) {
+    cancelSubscription(id: $id) {
+      id
+      state
+      endsOn
+    }
+  }
+`);
+
+export const CancelBookingMutation = graphql(`
+  mutation CancelBooking($id: ID!, $refund: Boolean) {
+    cancelBooking(id: $id, refund: $refund) {
+      id
+      isCancelled
+      isRefunded
+    }
+  }
+`);
+
+export const SetBookingAttendanceMutation = graphql(`
+  mutation SetBookingAttendance($id: ID!, $attended: Boolean) {
+    setBookingAttendance(id: $id, attended: $attended) {
+      id
+      attended
+    }
+  }
+`);
+
+export const TodayQuery = graphql(`
+  query Today($date: Date!) {
+    appointments(startDate: $date, endDate: $date, pageSize: 100) {
+      total
+      nodes {
+        ...AppointmentDetails
+      }
+    }
+    eventDates(startDate: $date, endDate: $date, pageSize: 100) {
+      total
+      nodes {
+        id
+        datetime
+        startsAt
+        tz
+        duration
+        capacity
+        spacesBooked
+        event {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+export const SetAppointmentStatusMutation = graphql(`
+  mutation SetAppointmentStatus($id: ID!, $status: AppointmentStatus!) {
+    setAppointmentStatus(id: $id, status: $status) {
+      id
+      status
     }
   }
 `);
@@ -395,8 +711,9 @@ export const CalendarSetupQuery = graphql(`
 `);
 
 export const AvailabilityQuery = graphql(`
-  query Availability($facilitatorId: ID!, $serviceId: ID, $startDate: Date!, $endDate: Date!) {
-    availability(facilitatorId: $facilitatorId, serviceId: $serviceId, startDate: $startDate, endDate: $endDate) {
+  query Availability($facilitatorId: ID!, $serviceId: ID, $date: Date!) {
+    availability(facilitatorId: $facilitatorId, serviceId: $serviceId, date: $date) {
+      facilitatorId
       dates {
         date
         windows {
@@ -410,22 +727,9 @@ export const AvailabilityQuery = graphql(`
         }
       }
     }
-    appointments(facilitatorId: $facilitatorId, startDate: $startDate, endDate: $endDate, pageSize: 100) {
+    appointments(facilitatorId: $facilitatorId, startDate: $date, endDate: $date, pageSize: 100) {
       nodes {
-        id
-        datetime
-        status
-        durationMinutes
-        optionName
-        customer {
-          id
-          firstName
-          lastName
-        }
-        service {
-          id
-          name
-        }
+        ...AppointmentDetails
       }
     }
   }
@@ -464,11 +768,14 @@ export const CancelAppointmentMutation = graphql(`
 `);
 
 export const RescheduleAppointmentMutation = graphql(`
-  mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!) {
-    rescheduleAppointment(id: $id, datetime: $datetime) {
+  mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!, $facilitatorId: ID) {
+    rescheduleAppointment(id: $id, datetime: $datetime, facilitatorId: $facilitatorId) {
       id
       datetime
       status
+      facilitator {
+        name
+      }
     }
   }
 `);
@@ -484,13 +791,6 @@ export const EventsQuery = graphql(`
         name
         kind
         timezone
-        pricingOptions {
-          id
-          name
-          base100Price
-          credits
-          currency
-        }
         dates(from: $from) {
           id
           datetime
@@ -509,9 +809,18 @@ export const EventRegisterQuery = graphql(`
     event(id: $eventId) {
       id
       name
+      pricingOptions {
+        id
+        name
+        base100Price
+        credits
+        currency
+      }
       date(id: $dateId) {
         id
         datetime
+        startsAt
+        duration
         capacity
         spacesBooked
         spacesLeft
@@ -521,13 +830,15 @@ export const EventRegisterQuery = graphql(`
             id
             spaces
             isCancelled
+            isRefunded
+            attended
             purchasedBy {
               id
               firstName
               lastName
-              email
             }
             boughtFor {
+              id
               firstName
               lastName
             }
@@ -546,6 +857,261 @@ export const BookEventMutation = graphql(`
         id
         spaces
       }
+    }
+  }
+`);
+
+export const CatalogueServicesQuery = graphql(`
+  query CatalogueServices {
+    services {
+      id
+      name
+      description
+      bufferMinutes
+      active
+      options {
+        name
+        durationMinutes
+        base100Price
+        credits
+        active
+      }
+    }
+  }
+`);
+
+export const CreateServiceMutation = graphql(`
+  mutation CreateService($input: ServiceInput!) {
+    createService(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const UpdateServiceMutation = graphql(`
+  mutation UpdateService($id: ID!, $input: ServiceUpdate!) {
+    updateService(id: $id, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const DeleteServiceMutation = graphql(`
+  mutation DeleteService($id: ID!) {
+    deleteService(id: $id) {
+      id
+      deleted
+    }
+  }
+`);
+
+export const SetServiceOptionMutation = graphql(`
+  mutation SetServiceOption($serviceId: ID!, $option: ServiceOptionInput!) {
+    setServiceOption(serviceId: $serviceId, option: $option) {
+      id
+    }
+  }
+`);
+
+export const DeleteServiceOptionMutation = graphql(`
+  mutation DeleteServiceOption($serviceId: ID!, $name: String!) {
+    deleteServiceOption(serviceId: $serviceId, name: $name) {
+      id
+    }
+  }
+`);
+
+export const CatalogueFacilitatorsQuery = graphql(`
+  query CatalogueFacilitators($from: Date) {
+    facilitators {
+      id
+      name
+      timezone
+      weeklyWindows {
+        weekday
+        start
+        end
+      }
+      dateOverrides(from: $from) {
+        date
+        windows {
+          start
+          end
+        }
+      }
+    }
+  }
+`);
+
+export const CreateFacilitatorMutation = graphql(`
+  mutation CreateFacilitator($input: CreateFacilitatorInput!) {
+    createFacilitator(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const SetWeeklyWindowsMutation = graphql(`
+  mutation SetWeeklyWindows($facilitatorId: ID!, $windows: [WeeklyWindowInput!]!) {
+    setWeeklyWindows(facilitatorId: $facilitatorId, windows: $windows) {
+      id
+    }
+  }
+`);
+
+export const SetDateOverrideMutation = graphql(`
+  mutation SetDateOverride($facilitatorId: ID!, $date: Date!, $windows: [TimeWindowInput!]) {
+    setDateOverride(facilitatorId: $facilitatorId, date: $date, windows: $windows) {
+      id
+    }
+  }
+`);
+
+export const CataloguePassesQuery = graphql(`
+  query CataloguePasses {
+    passes(pageSize: 100) {
+      total
+      nodes {
+        id
+        name
+        description
+        credits
+        validityDays
+        base100Price
+        currency
+        active
+      }
+    }
+  }
+`);
+
+export const CreatePassMutation = graphql(`
+  mutation CreatePass($input: CreatePassInput!) {
+    createPass(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const UpdatePassMutation = graphql(`
+  mutation UpdatePass($id: ID!, $input: PassUpdate!) {
+    updatePass(id: $id, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const CatalogueVideosQuery = graphql(`
+  query CatalogueVideos {
+    videos(pageSize: 100) {
+      total
+      nodes {
+        id
+        name
+        description
+        base100Price
+        credits
+        accessDays
+        active
+      }
+    }
+  }
+`);
+
+export const CreateVideoMutation = graphql(`
+  mutation CreateVideo($input: CreateVideoInput!) {
+    createVideo(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const UpdateVideoMutation = graphql(`
+  mutation UpdateVideo($id: ID!, $input: MediaUpdate!) {
+    updateVideo(id: $id, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const CataloguePlansQuery = graphql(`
+  query CataloguePlans {
+    subscriptionPlans(pageSize: 100) {
+      total
+      nodes {
+        id
+        name
+        description
+        base100Price
+        currency
+        interval
+        active
+        graceDays
+        minimumTermPeriods
+      }
+    }
+  }
+`);
+
+export const CreateSubscriptionPlanMutation = graphql(`
+  mutation CreateSubscriptionPlan($input: CreateSubscriptionPlanInput!) {
+    createSubscriptionPlan(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const UpdateSubscriptionPlanMutation = graphql(`
+  mutation UpdateSubscriptionPlan($id: ID!, $input: SubscriptionPlanUpdate!) {
+    updateSubscriptionPlan(id: $id, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const CatalogueVouchersQuery = graphql(`
+  query CatalogueVouchers {
+    vouchers(pageSize: 100) {
+      total
+      nodes {
+        id
+        code
+        description
+        percentOff
+        base100AmountOff
+        validFrom
+        validUntil
+        maxRedemptions
+        redemptions
+        active
+      }
+    }
+  }
+`);
+
+export const CreateVoucherMutation = graphql(`
+  mutation CreateVoucher($input: CreateVoucherInput!) {
+    createVoucher(input: $input) {
+      id
+      code
+    }
+  }
+`);
+
+export const UpdateVoucherMutation = graphql(`
+  mutation UpdateVoucher($id: ID!, $input: VoucherUpdate!) {
+    updateVoucher(id: $id, input: $input) {
+      id
+      code
     }
   }
 `);

@@ -16,23 +16,31 @@ export function useSession(): Session {
   return session;
 }
 
-/** The console's sections, the scope each needs, and where they live. */
+/** The console's sections, the scopes that open each (any one of them), and where they live. */
 export interface Section {
   path: string;
   name: string;
-  scope: string;
+  scopes: readonly string[];
 }
 
+/** What the catalogue writes: each of its tabs needs one of these (services and facilitators the first). */
+export const CATALOGUE_SCOPES = ['appointment-catalogue:manage', 'passes:write', 'media:write', 'subscription-plans:write', 'vouchers:write'];
+
+/** In the order of the navigation: the desk first, then the catalogue, then the owner's and admin's tools. */
 export const SECTIONS: readonly Section[] = [
-  { path: '/api-clients', name: 'API clients', scope: 'api-clients:manage' },
-  { path: '/webhooks', name: 'Webhooks', scope: 'webhooks:write' },
-  { path: '/audit', name: 'Audit log', scope: 'audit:read' },
-  { path: '/customers', name: 'Customers', scope: 'customers:read' },
-  { path: '/appointments', name: 'Appointments', scope: 'appointments:read' },
-  { path: '/events', name: 'Events', scope: 'events:read' },
-  { path: '/users', name: 'Users', scope: 'users:manage' },
+  { path: '/today', name: 'Today', scopes: ['appointments:read', 'events:read'] },
+  { path: '/customers', name: 'Customers', scopes: ['customers:read'] },
+  { path: '/appointments', name: 'Appointments', scopes: ['appointments:read'] },
+  { path: '/events', name: 'Events', scopes: ['events:read'] },
+  { path: '/catalogue', name: 'Catalogue', scopes: CATALOGUE_SCOPES },
+  { path: '/api-clients', name: 'API clients', scopes: ['api-clients:manage'] },
+  { path: '/webhooks', name: 'Webhooks', scopes: ['webhooks:write'] },
+  { path: '/audit', name: 'Audit log', scopes: ['audit:read'] },
+  { path: '/users', name: 'Users', scopes: ['users:manage'] },
 ];
 
 export function can(me: Me, scope: string): boolean {
   return me.scopes.includes(scope);
 }
+
+export const mayOpen = (me: Me, section: Section): boolean => section.scopes.some((scope) => can(me, scope));

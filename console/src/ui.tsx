@@ -1,4 +1,4 @@
-/** Small shared pieces: status messages, dialogs, secrets, dates. */
+/** Small shared pieces: status messages, fields, dialogs, choices, secrets, dates and money. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from './api.ts';
 
@@ -81,6 +81,180 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
   );
 }
 
+/** A labelled field: `control` gets the id its label points at, and the id of its hint or error to describe it. */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(id, describedBy)}
+      {hint && (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      <ErrorText error={error} id={errorId} />
+    </div>
+  );
+}
+
+/** A one-line text (or number, date, time) field of a form. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  type = 'text',
+  inputMode,
+  className,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string;
+  type?: 'text' | 'email' | 'tel' | 'date' | 'time' | 'number';
+  inputMode?: 'numeric' | 'decimal' | 'text';
+  className?: string;
+  placeholder?: string;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type={type}
+          inputMode={inputMode}
+          value={value}
+          placeholder={placeholder}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label and, below it, what it means. */
+export function CheckField({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        {label}
+        {hint && <span className="sub">{hint}</span>}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Two or more outcomes to record (Completed / No-show, Attended / No-show): one button each, the recorded one
+ * pressed. Choosing the pressed one again does nothing; choosing another corrects it. While one is being
+ * recorded the buttons stay focusable (aria-disabled), so the keyboard keeps its place.
+ */
+export function Outcome<T extends string>({
+  label,
+  choices,
+  value,
+  busy,
+  onChoose,
+}: {
+  label: string;
+  /** `tone`: how the pressed button shows it (good green, bad red). */
+  choices: readonly { value: T; name: string; tone?: 'good' | 'bad' }[];
+  value: T | null;
+  busy: boolean;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <div className="outcome" role="group" aria-label={label}>
+      {choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="button"
+          className={choice.tone}
+          aria-pressed={value === choice.value}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy && value !== choice.value) onChoose(choice.value);
+          }}
+        >
+          {choice.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A question before something that cannot be undone: what will happen, and a button that says it. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirm,
+  busyLabel,
+  keep,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  busyLabel: string;
+  keep: string;
+  busy: boolean;
+  error?: ApiError | string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={title} open onClose={onClose}>
+      <div className="stack">
+        {children}
+        <ErrorText error={error} />
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            {keep}
+          </button>
+          <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
+            {busy ? busyLabel : confirm}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** What the last action did, in words, announced to screen readers. */
+export function Flash({ message }: { message: string | undefined }) {
+  return (
+    <p className={message ? 'notice' : 'visually-hidden'} role="status">
+      {message}
+    </p>
+  );
+}
+
 /** A secret shown once: its value, a Copy button and a warning. */
 export function SecretBox({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   const [copied, setCopied] = useState<string>();
@@ -134,6 +308,22 @@ export function formatDate(value: string | null | undefined, empty = '—'): str
 export function formatLocal(value: string): string {
   const [date, time] = value.split('T');
   return `${formatDate(date)} ${time?.slice(0, 5) ?? ''}`.trim();
+}
+
+/** An amount typed in major units (`12`, `12.5`, `12.50`) in minor units, or null when it is not one. */
+export function parseMoney(text: string): number | null {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  return Math.round(Number(trimmed) * 100);
+}
+
+/** Minor units as the text a money field starts with (`12.50`). */
+export const moneyText = (base100: number): string => (base100 / 100).toFixed(2);
+
+/** A whole number typed in a field, or null when it is not one. */
+export function parseWhole(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 export function money(base100: number, currency: string): string {

@@ -1,10 +1,12 @@
 /** Events, their dates and pricing options, and the transactions and bookings made on them. */
 import type { IEvent } from '../../src/db/entities/index.ts';
-import { eventsPage } from '../../src/db/lists.ts';
+import { eventDatesPage, eventsPage } from '../../src/db/lists.ts';
 import { COLUMNS, ROW_COLUMNS } from '../../src/db/loaders.ts';
 import type { EventRow } from '../../src/db/rows.ts';
 import { bookEvent, cancelBooking, setBookingAttendance } from '../../src/domain/booking.ts';
+import { Invalid } from '../../src/domain/errors.ts';
 import { createEvent, deleteEvent, updateEvent } from '../../src/domain/events.ts';
+import { addDays, localDate, localToInstant } from '../../src/domain/time.ts';
 import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
@@ -29,6 +31,17 @@ export const bookingResolvers: Resolvers = {
   Query: {
     events: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => eventsPage(ctx.reads, request, args.includeArchived ?? false)),
     event: (_root, { id }, ctx) => ctx.loaders.event.load(id),
+    eventDates: (_root, args, ctx, info) =>
+      listPage(args, info, ctx, async (request) => {
+        const { timezone } = await ctx.company();
+        const startDate = args.startDate ?? localDate(ctx.services.clock.now(), timezone);
+        const endDate = args.endDate ?? startDate;
+        if (endDate < startDate) throw new Invalid('endDate', 'min', 'must not be before startDate');
+        return eventDatesPage(ctx.reads, request, {
+          from: localToInstant(`${startDate}T00:00:00`, timezone).toISOString(),
+          until: localToInstant(`${addDays(endDate, 1)}T00:00:00`, timezone).toISOString(),
+        });
+      }),
   },
   Mutation: {
     bookEvent: async (_root, { input }, ctx) => {

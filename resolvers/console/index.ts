@@ -38,17 +38,21 @@ async function asArguments<T>(names: Record<string, string>, work: () => Promise
 
 const roleName = (role: ConsoleRole) => role.toLowerCase();
 
-function consoleUser(user: ConsoleUserView, companyName: string, csrfToken = ''): ConsoleUser {
+function consoleUser(ctx: GraphqlContext, user: ConsoleUserView, company: { name: string; timezone: string; currency: string }, csrfToken = ''): ConsoleUser {
   return {
     ...user,
+    now: ctx.services.clock.now(),
     role: user.role.toUpperCase() as ConsoleRole,
-    companyName,
+    companyName: company.name,
+    companyTimezone: company.timezone,
+    companyCurrency: company.currency,
     scopes: [...ROLE_SCOPES[user.role]].sort(),
     csrfToken,
   };
 }
 
-const me = (identity: ConsoleIdentity) => consoleUser(identity.user, identity.companyName, identity.csrfToken);
+const me = (ctx: GraphqlContext, identity: ConsoleIdentity) =>
+  consoleUser(ctx, identity.user, { name: identity.companyName, timezone: identity.companyTimezone, currency: identity.companyCurrency }, identity.csrfToken);
 
 async function clientView(ctx: GraphqlContext, id: string): Promise<ApiClientDetails> {
   const [client] = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now(), [id]);
@@ -62,7 +66,7 @@ export const consoleResolvers: Resolvers = {
   Query: {
     me: (_root, _args, ctx) => {
       const identity = ctx.console?.identity;
-      return identity && ctx.caller?.kind === 'console' ? me(identity) : null;
+      return identity && ctx.caller?.kind === 'console' ? me(ctx, identity) : null;
     },
     scopeCatalogue: () => SCOPE_CATALOGUE.map((scope) => ({ ...scope })),
     apiClients: async (_root, { includeRevoked }, ctx) => {
@@ -79,16 +83,17 @@ export const consoleResolvers: Resolvers = {
       return { items: rows, total, ...request, retentionDays: AUDIT_RETENTION_DAYS };
     },
     consoleUsers: async (_root, _args, ctx) => {
-      const companyName = (await ctx.company()).name;
-      return (await listConsoleUsers(ctx.services.orm, company(ctx))).map((user) => consoleUser(user, companyName));
+      const own = await ctx.company();
+      return (await listConsoleUsers(ctx.services.orm, company(ctx))).map((user) => consoleUser(ctx, user, own));
     },
   },
   AuditEntry: {
     actor: auditActor,
     clientId: (row) => row.client,
   },
+
   Mutation: {
-    signIn: async (_root, { email, password }, ctx) => me(await exchange(ctx).signIn(email, password)),
+    signIn: async (_root, { email, password }, ctx) => me(ctx, await exchange(ctx).signIn(email, password)),
     signOut: async (_root, _args, ctx) => {
       await exchange(ctx).signOut();
       return true;
@@ -129,13 +134,13 @@ export const consoleResolvers: Resolvers = {
     revealWebhookSecret: (_root, { id }, ctx) => revealWebhookSecret(ctx.services.orm, ctx.services.serverKey, company(ctx), id),
     createConsoleUser: async (_root, { email, role }, ctx) => {
       const created = await createConsoleUser(ctx.services.orm, { companyId: company(ctx), email, role: roleName(role) });
-      return { user: consoleUser(created.user, (await ctx.company()).name), password: created.password! };
+      return { user: consoleUser(ctx, created.user, await ctx.company()), password: created.password! };
     },
     setConsoleUserRole: async (_root, { id, role }, ctx) =>
-      consoleUser(await setConsoleUserRole(ctx.services.orm, company(ctx), id, roleName(role)), (await ctx.company()).name),
+      consoleUser(ctx, await setConsoleUserRole(ctx.services.orm, company(ctx), id, roleName(role)), await ctx.company()),
     resetConsoleUserPassword: async (_root, { id }, ctx) => {
       const reset = await resetConsoleUserPassword(ctx.services.orm, company(ctx), { id });
-      return { user: consoleUser(reset.user, (await ctx.company()).name), password: reset.password };
+      return { user: consoleUser(ctx, reset.user, await ctx.company()), password: reset.password };
     },
     removeConsoleUser: (_root, { id }, ctx) => removeConsoleUser(ctx.services.orm, company(ctx), id),
   },

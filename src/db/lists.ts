@@ -8,7 +8,7 @@ import { afterKey, cut, keyColumns, keyOf, keyOutput, orderOf, rowsToRead, type 
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
-  AppointmentRow, BusyPeriod, CustomerRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+  AppointmentRow, BusyPeriod, CustomerRow, EventDateRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;
@@ -37,6 +37,7 @@ class Conditions {
 export const ORDERS = {
   customers: { columns: [['c.lastname', 'text'], ['c.firstname', 'text'], ['c.id', 'text']] },
   events: { columns: [['e.name', 'text'], ['e.id', 'text']] },
+  eventDates: { columns: [['d.starts_at', 'timestamptz'], ['d.id', 'text']] },
   appointments: { columns: [['a.starts_at', 'timestamptz'], ['a.id', 'text']] },
   passes: { columns: [['t.name', 'text'], ['t.id', 'text']] },
   media: { columns: [['m.name', 'text'], ['m.id', 'text']] },
@@ -51,9 +52,10 @@ export interface ListRequest extends PageRequest {
   withTotal?: boolean;
 }
 
+/** `joins`: tables the columns read beside the list's own, joined to the page's rows. */
 async function listPage<T>(
   reads: CompanyReads,
-  spec: { from: string; alias: string; columns: string; key: SortKey; where?: Conditions },
+  spec: { from: string; alias: string; columns: string; key: SortKey; where?: Conditions; joins?: string },
   request: ListRequest,
   map: (row: Raw) => T = (row) => row as T,
 ): Promise<RowPage<T>> {
@@ -69,9 +71,13 @@ async function listPage<T>(
   const params = [...where.params, rowsToRead(request), offset, ...(request.after ?? [])];
   const after = request.after ? ` and ${afterKey(spec.key, first + 2)}` : '';
   const keyed = (key: SortKey) => (request.lookAhead ? `, ${keyOutput(key)}` : '');
+  const joins = spec.joins ? ` ${spec.joins}` : '';
   if (!offset) {
     // From the start or after a key: the page is a range of the list's index, read as it is.
-    const rows = await reads.rows<Raw>(`select ${spec.columns}${keyed(spec.key)} ${filter}${after} order by ${order} limit $${first} offset $${first + 1}`, params);
+    const rows = await reads.rows<Raw>(
+      `select ${spec.columns}${keyed(spec.key)} from ${spec.from}${joins} where ${spec.alias}.company_id = $1${where.sql}${after} order by ${order} limit $${first} offset $${first + 1}`,
+      params,
+    );
     return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
   }
   // Deep by offset: the page is cut to its keys first and its rows read after, so the rows the offset skips
@@ -84,7 +90,8 @@ async function listPage<T>(
   const pageKey = keyOf(spec.key, 'page');
   const rows = await reads.rows<Raw>(
     `select ${spec.columns}${keyed(pageKey)}
-     from (${page}) page join ${spec.from} on ${spec.alias}.id = page.${idColumn < 0 ? 'page_id' : `k${idColumn}`} order by ${orderOf(pageKey)}`,
+     from (${page}) page join ${spec.from} on ${spec.alias}.id = page.${idColumn < 0 ? 'page_id' : `k${idColumn}`}${joins}
+     order by ${orderOf(pageKey)}`,
     params,
     { planEachTime: true },
   );
@@ -106,6 +113,16 @@ export function eventsPage(reads: CompanyReads, request: ListRequest, includeArc
   const where = new Conditions();
   if (!includeArchived) where.add('e.archived_at is null');
   return listPage<EventRow>(reads, { from: 'event e', alias: 'e', columns: COLUMNS.event, key: ORDERS.events, where }, request);
+}
+
+/** Dates of every event starting in [from, until) (ISO instants), in time order: a day's classes across events. */
+export function eventDatesPage(reads: CompanyReads, request: ListRequest, range: { from: string; until: string }): Promise<RowPage<EventDateRow>> {
+  const where = new Conditions().add('d.starts_at >= ?::timestamptz', range.from).add('d.starts_at < ?::timestamptz', range.until);
+  return listPage<EventDateRow>(
+    reads,
+    { from: 'event_date d', joins: 'join event e on e.id = d.event_id', alias: 'd', columns: COLUMNS.eventDate, key: ORDERS.eventDates, where },
+    request,
+  );
 }
 
 export interface AppointmentFilter {

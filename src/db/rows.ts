@@ -304,6 +304,7 @@ export type AppointmentPageRow = RowPage<AppointmentRow>;
 export type TransactionPageRow = RowPage<TransactionRow>;
 export type BookingPageRow = RowPage<BookingRow>;
 export type EventPageRow = RowPage<EventRow>;
+export type EventDatePageRow = RowPage<EventDateRow>;
 export type PassPageRow = RowPage<PassRow>;
 export type PassPurchasePageRow = RowPage<PassPurchaseRow>;
 export type MediaPageRow = RowPage<MediaRow>;

@@ -5,6 +5,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AuditEntry, type AUDIT_ACTIONS } from '../db/entities/index.ts';
+import { PoolRunner } from '../db/reads.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { requireLimit } from './invalid-input.ts';
@@ -96,6 +97,8 @@ export interface AuditSearch {
   method?: string | null;
   /** Only refusals of who the caller is or what it may do: 401 and 403. */
   deniedOnly?: boolean | null;
+  /** Only changes and denials: the reads that were let through, the bulk of a log, are left out. */
+  changesAndDenials?: boolean | null;
   /** Text the resource type contains, in any case. */
   resource?: string | null;
   from?: Date | null;
@@ -108,6 +111,8 @@ export interface AuditRow {
   at: Date;
   surface: string;
   client: string | null;
+  /** The name of the API client or v1 key, read when the page is; null when it was deleted. */
+  clientName: string | null;
   userId: string | null;
   userEmail: string | null;
   method: string;
@@ -118,6 +123,20 @@ export interface AuditRow {
   status: number;
   missingScope: string | null;
   requestId: string | null;
+}
+
+const DENIED = [401, 403];
+
+/** The names of the API clients and v1 keys among `ids`, in one statement whatever their number. */
+async function clientNames(orm: MikroORM, companyId: string, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await new PoolRunner(orm).rows<{ id: string; name: string }>(
+    `select id, name from api_client where company_id = $1 and id = any($2::text[])
+     union all select id, name from v1_api_key where company_id = $1 and id = any($2::text[])`,
+    [companyId, wanted],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -138,24 +157,27 @@ export async function searchAudit(
   search: AuditSearch,
   page: { offset: number; limit: number },
 ): Promise<{ rows: AuditRow[]; total: () => Promise<number> }> {
-  const { clientId, userId, surface, method, deniedOnly, resource, from, to } = search;
+  const { clientId, userId, surface, method, deniedOnly, changesAndDenials, resource, from, to } = search;
   const at = { ...(from && { $gte: from }), ...(to && { $lt: to }) };
   const where = {
     ...(clientId && { client: clientId }),
     ...(userId && { userId }),
     ...(surface && { surface }),
     ...(method && { method: method.toUpperCase() }),
-    ...(deniedOnly && { status: { $in: [401, 403] } }),
+    ...(deniedOnly && { status: { $in: DENIED } }),
+    ...(changesAndDenials && { $or: [{ action: { $ne: 'READ' as const } }, { status: { $in: DENIED } }] }),
     ...(resource && { resourceType: { $ilike: likePattern(resource) } }),
     ...(Object.keys(at).length && { at }),
   };
   const em = companyEm(orm, companyId);
   const entries = await em.find(AuditEntry, where, { orderBy: [{ at: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit });
+  const names = await clientNames(orm, companyId, entries.map((entry) => entry.client));
   const rows = entries.map((entry) => ({
     id: String(entry.id),
     at: entry.at,
     surface: entry.surface,
     client: entry.client ?? null,
+    clientName: (entry.client && names.get(entry.client)) ?? null,
     userId: entry.userId ?? null,
     userEmail: entry.userEmail ?? null,
     method: entry.method,

@@ -18,6 +18,8 @@ export interface ConsoleSessionView {
   tokenHash: string;
   user: ConsoleUserView;
   companyName: string;
+  companyTimezone: string;
+  companyCurrency: string;
 }
 
 /** Use of a session is written at most this often: the idle limit is kept to within it. */
@@ -52,7 +54,8 @@ export async function sessionOf(orm: MikroORM, token: string, now: Date, limits:
     return null;
   }
   if (at - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await em.nativeUpdate(ConsoleSession, { tokenHash: session.tokenHash }, { lastSeenAt: now });
-  return { tokenHash: session.tokenHash, companyName: session.user.company.name, user: consoleUserView(session.user) };
+  const { name: companyName, timezone: companyTimezone, currency: companyCurrency } = session.user.company;
+  return { tokenHash: session.tokenHash, companyName, companyTimezone, companyCurrency, user: consoleUserView(session.user) };
 }
 
 export async function endSession(orm: MikroORM, hash: string): Promise<void> {

@@ -56,6 +56,8 @@ export async function cookieSession(services: Services, req: IncomingMessage): P
 export interface ConsoleIdentity {
   user: ConsoleUserView;
   companyName: string;
+  companyTimezone: string;
+  companyCurrency: string;
   csrfToken: string;
 }
 
@@ -82,7 +84,13 @@ export async function authenticateConsole(services: Services, call: Call, req: I
 export function consoleExchange(pipeline: Pipeline, call: Call, req: IncomingMessage, session: ConsoleSessionView | null): ConsoleExchange {
   const { orm, clock, config, serverKey } = pipeline.services;
   const limits = sessionLimits(config);
-  const identityOf = (s: ConsoleSessionView): ConsoleIdentity => ({ user: s.user, companyName: s.companyName, csrfToken: csrfToken(serverKey, s.tokenHash) });
+  const identityOf = (s: ConsoleSessionView): ConsoleIdentity => ({
+    user: s.user,
+    companyName: s.companyName,
+    companyTimezone: s.companyTimezone,
+    companyCurrency: s.companyCurrency,
+    csrfToken: csrfToken(serverKey, s.tokenHash),
+  });
   // Behind a TLS proxy that TRUST_PROXY does not name, the socket is plain: production always says Secure.
   const secure = config.production || isHttps(req, pipeline.trust);
   const setCookie = (value: string, maxAgeSeconds: number) => {

@@ -27,7 +27,8 @@ import { plainErrors } from './errors.ts';
 const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
 /** The CSV export's columns, in order. */
-const CSV_COLUMNS = ['at', 'surface', 'actor', 'method', 'path', 'resourceType', 'action', 'status', 'missingScope', 'requestId'] as const;
+/** `clientName` came later: it goes last, so readers of the earlier columns by position keep working. */
+const CSV_COLUMNS = ['at', 'surface', 'actor', 'method', 'path', 'resourceType', 'action', 'status', 'missingScope', 'requestId', 'clientName'] as const;
 /** Rows read per query while exporting, and at most exported. */
 const CSV_BATCH = 1000;
 const CSV_MAX_ROWS = 100_000;
@@ -86,6 +87,7 @@ function auditSearch(query: Query): AuditSearch | string {
     surface: text('surface'),
     method: text('method'),
     deniedOnly: text('deniedOnly') === 'true',
+    changesAndDenials: text('changesAndDenials') === 'true',
     resource: text('resource'),
     from,
     to,

@@ -1,9 +1,12 @@
 /**
  * The admin console in a real browser (Chromium through playwright-core): the built app (console/dist,
  * built here when stale) served by the real server in process, signed in as console users of each role.
- * Every test checks its pages with axe-core (no serious or critical violation) and saves a screenshot to
- * test/e2e/screenshots/. With DOCS_SCREENSHOTS=1 the section screenshots also go to docs/console/.
- * Without /usr/bin/chromium (or CHROMIUM_PATH) the suite is skipped, saying so in its name.
+ * The company is a generated studio plus a day at the desk (test/support/desk-day.ts), and the service's
+ * clock stands at noon of today in London, so the day has appointments and classes that have started and
+ * others to come whenever the suite runs. Every test checks its pages with axe-core (no serious or critical
+ * violation) and saves a screenshot to test/e2e/screenshots/. With DOCS_SCREENSHOTS=1 the section
+ * screenshots also go to docs/console/. Without /usr/bin/chromium (or CHROMIUM_PATH) the suite is skipped,
+ * saying so in its name.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -15,7 +18,9 @@ import playwright from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../console/ensure-built.ts';
 import { generateBundle } from '../../src/db/demo-data.ts';
+import { addDays, localToInstant } from '../../src/domain/time.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
+import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane } from '../support/desk-day.ts';
 import { call, consoleUser, startStudio, type Studio } from '../support/studio.ts';
 import { certificate, startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { webhookEnv } from '../support/webhooks.ts';
@@ -37,10 +42,15 @@ type Credentials = { email: string; password: string };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
+const TIMEZONE = 'Europe/London';
+/** Today in London, whose noon the service's clock starts from. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const noon = localToInstant(`${today}T12:00:00`, TIMEZONE).getTime();
+const started = Date.now();
 let studio: Studio;
-/** The service's clock runs `skew` ms ahead of this machine's: the revocation test moves it past the status cache. */
+/** The service's clock: noon of today, running on, and `skew` ms further (the revocation test moves it past the status cache). */
 let skew = 0;
-const clock = { now: () => new Date(Date.now() + skew) };
+const clock = { now: () => new Date(noon + (Date.now() - started) + skew) };
 let receiver: Receiver;
 let browser: Browser;
 let owner: Credentials;
@@ -48,15 +58,13 @@ let admin: Credentials;
 let staff: Credentials;
 const contexts: BrowserContext[] = [];
 
-const today = new Date().toISOString().slice(0, 10);
-
 suite(title, () => {
   beforeAll(async () => {
     ensureConsoleBuilt({ quiet: true });
     mkdirSync(SHOTS, { recursive: true });
     const tls = await certificate();
     receiver = await startReceiver(tls);
-    studio = await startStudio({ bundle: generateBundle({ seed: 7, customers: 40, today }), env: webhookEnv(tls.caFile), clock });
+    studio = await startStudio({ bundle: withDeskDay(generateBundle({ seed: 7, customers: 40, today }), today), env: webhookEnv(tls.caFile), clock });
     [owner, admin, staff] = await Promise.all([consoleUser(studio, 'owner'), consoleUser(studio, 'admin'), consoleUser(studio, 'staff')]);
     browser = await playwright.chromium.launch({
       executablePath: CHROMIUM,
@@ -98,7 +106,14 @@ suite(title, () => {
     const nav = page.getByRole('navigation', { name: 'Console' });
     if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: link, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: link === 'Audit log' ? 'Audit log' : link }).waitFor();
+    await page.getByRole('heading', { level: 1, name: link }).waitFor();
+  }
+
+  /** The value of the option of `select` whose text starts with `text`. */
+  async function optionStarting(select: Locator, text: string): Promise<string> {
+    const value = await select.locator('option').filter({ hasText: text }).first().getAttribute('value');
+    if (!value) throw new Error(`no option "${text}"`);
+    return value;
   }
 
   /** axe-core on the page as it is now: no serious or critical violation. */
@@ -122,7 +137,9 @@ suite(title, () => {
   /** Saves test/e2e/screenshots/<name>.png (and docs/console/<docs>.png when DOCS_SCREENSHOTS=1). */
   async function shot(page: Page, name: string, docs?: string): Promise<void> {
     const file = join(SHOTS, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    // A modal dialog's backdrop covers the viewport only: the page around it is shown as the user sees it.
+    const dialogOpen = (await page.locator('dialog[open]').count()) > 0;
+    await page.screenshot({ path: file, fullPage: !dialogOpen });
     if (docs && process.env.DOCS_SCREENSHOTS === '1') {
       mkdirSync(DOCS, { recursive: true });
       await copyFile(file, join(DOCS, `${docs}.png`));
@@ -176,7 +193,7 @@ suite(title, () => {
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/customers');
     const nav = page.getByRole('navigation', { name: 'Console' });
-    for (const link of ['API clients', 'Webhooks', 'Audit log', 'Customers', 'Appointments', 'Events', 'Users', 'Explorer']) {
+    for (const link of ['Today', 'Customers', 'Appointments', 'Events', 'Catalogue', 'API clients', 'Webhooks', 'Audit log', 'Users', 'Explorer']) {
       await shown(nav.getByRole('link', { name: link, exact: true }));
     }
     await shot(page, 'signed-in-owner');
@@ -202,21 +219,37 @@ suite(title, () => {
     expect(await graphqlFromPage(page, '{ me { email } }')).toEqual({ data: { me: null } });
   });
 
-  it('keeps staff out of API clients: not in the menu, a not-allowed page, FORBIDDEN from the API', async () => {
+  it('keeps staff out of the catalogue, users and API clients: not in the menu, a not-allowed page, FORBIDDEN from the API', async () => {
     const page = await open();
     await signIn(page, staff);
     const nav = page.getByRole('navigation', { name: 'Console' });
-    for (const link of ['Customers', 'Appointments', 'Events', 'Explorer'])
+    for (const link of ['Today', 'Customers', 'Appointments', 'Events', 'Explorer'])
       await expect(nav.getByRole('link', { name: link, exact: true }).count()).resolves.toBe(1);
-    for (const link of ['API clients', 'Webhooks', 'Audit log', 'Users'])
+    for (const link of ['Catalogue', 'API clients', 'Webhooks', 'Audit log', 'Users'])
       await expect(nav.getByRole('link', { name: link, exact: true }).count()).resolves.toBe(0);
+    await page.goto('/admin/catalogue/passes');
+    await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await shown(page.getByText('cannot use Catalogue'));
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
     await page.goto('/admin/api-clients');
     await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
     await shown(page.getByText('cannot use API clients'));
     await shot(page, 'staff-not-allowed', 'not-allowed');
     await checkA11y(page, 'not allowed');
-    const answer = await graphqlFromPage(page, '{ apiClients { id } }');
-    expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    for (const [query, scope] of [
+      ['{ apiClients { id } }', 'api-clients:manage'],
+      ['{ consoleUsers { id } }', 'users:manage'],
+      ['mutation { createPass(input: { name: "Sneaky", credits: 1, validityDays: 1, base100Price: 0 }) { id } }', 'passes:write'],
+      ['mutation { createService(input: { name: "Sneaky" }) { id } }', 'appointment-catalogue:manage'],
+    ] as const) {
+      const answer = await graphqlFromPage(page, query);
+      expect({ query, code: answer.errors?.[0]?.extensions?.code, message: (answer.errors?.[0] as { message?: string })?.message }).toEqual({
+        query,
+        code: 'FORBIDDEN',
+        message: expect.stringContaining(scope),
+      });
+    }
     expect(page.problems).toEqual([]);
   });
 
@@ -268,13 +301,21 @@ suite(title, () => {
     const second = await tokenFor(clientId, secret);
     expect(scopesOf(second.body.access_token).sort()).toEqual(['bookings:read', 'customers:read']);
 
-    // The audit log shows the call to /m2m/customers by this client.
+    // The audit log shows changes and denials: the client's creation by this admin, named; its read of
+    // /m2m/customers is one click away, with the client's name beside its id.
     await goTo(page, 'Audit log');
     await page.getByText('Entries are kept for 90 days').waitFor();
+    await page.getByText('Showing changes and denials').waitFor();
+    await page.getByRole('row', { name: /createApiClient/ }).first().getByText(admin.email).waitFor();
+    await shot(page, 'audit-log', 'audit-log');
+    await checkA11y(page, 'audit log');
     await page.getByLabel('API client').selectOption(clientId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('checkbox', { name: 'Show reads too' }).check();
     const entry = page.getByRole('row', { name: /GET \/m2m\/customers/ }).first();
     await entry.waitFor();
+    await shown(entry.getByText('Booking website'));
+    await shown(entry.getByText(clientId));
     await entry.getByRole('button', { name: /^Details of/ }).click();
     const details = page.getByRole('dialog', { name: 'Audit entry' });
     await expect(details.getByText(clientId).count()).resolves.toBeGreaterThan(0);
@@ -282,8 +323,8 @@ suite(title, () => {
     await details.getByRole('button', { name: 'Close' }).click();
     const csv = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(csv).toMatch(new RegExp(`^/admin/audit\\.csv\\?.*clientId=${clientId}.*&csrf=.+`));
-    await shot(page, 'audit-log', 'audit-log');
-    await checkA11y(page, 'audit log');
+    expect(csv).not.toContain('changesAndDenials');
+    await shot(page, 'audit-log-reads');
 
     // Revoke, after confirming: the client gets no more tokens and its token stops working.
     await goTo(page, 'API clients');
@@ -342,38 +383,71 @@ suite(title, () => {
     expect(page.problems).toEqual([]);
   });
 
-  it('books an appointment in a free slot of the week view, and the slot is then taken for the API too', async () => {
+  it('shows every facilitator side by side and every appointment at its own minute; books a free slot, moves and cancels an appointment', async () => {
+    const lane = DESK_LANES[0]!;
     const page = await open();
     await signIn(page, staff);
     await goTo(page, 'Appointments');
-    await page.getByRole('button', { name: 'Next week' }).click();
-    // Next week's Monday: wait for its slots (the current week stays on screen until they arrive).
-    const now = new Date();
-    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 7 - ((now.getUTCDay() + 6) % 7)));
-    const free = page.locator(`button.slot.free[data-slot^="${monday.toISOString().slice(0, 10)}"]`).first();
-    await free.waitFor();
+    const calendar = page.getByRole('region', { name: "The day's appointments by facilitator" });
+    const column = calendar.getByRole('region', { name: new RegExp(`^${lane.facilitator.name}: `) });
+    await column.waitFor();
+    // Every facilitator is shown by default; the choice narrows it.
+    const facilitators = await page.getByRole('group', { name: 'Facilitators shown' }).getByRole('checkbox').count();
+    expect(facilitators).toBeGreaterThanOrEqual(3);
+    await expect(calendar.getByRole('region').count()).resolves.toBe(facilitators);
+    // The appointment at 10:07 shows whose it is, off the 15-minute grid.
+    const offGrid = column.getByRole('button', { name: `10:07–11:07 ${lane.noShow.firstName} ${lane.noShow.lastName} Sports Massage with ${lane.facilitator.name}: open appointment` });
+    await shown(offGrid);
+    await shot(page, 'appointments', 'appointments');
+    await checkA11y(page, 'appointments day');
+    for (const box of await page.getByRole('group', { name: 'Facilitators shown' }).getByRole('checkbox').all()) {
+      if ((await box.locator('xpath=..').textContent())?.trim() !== lane.facilitator.name) await box.uncheck();
+    }
+    await expect(calendar.getByRole('region').count()).resolves.toBe(1);
+
+    // The 16:30 appointment opens to whose it is; it moves to 17:10, then is cancelled.
+    const regular = `${lane.regular.firstName} ${lane.regular.lastName}`;
+    await column.getByRole('button', { name: new RegExp(`^16:30–17:30 ${regular} `) }).click();
+    const dialog = page.getByRole('dialog', { name: `Sports Massage with ${regular}` });
+    await shown(dialog.getByRole('link', { name: regular }));
+    await shown(dialog.getByText('Marathon on Sunday'));
+    await dialog.getByLabel('New time').fill('17:10');
+    await shot(page, 'appointment-open', 'appointment-open');
+    await checkA11y(page, 'appointment dialog');
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByText(`Moved ${regular}'s appointment to`).waitFor();
+    await column.getByRole('button', { name: new RegExp(`^17:10–18:10 ${regular} `) }).click();
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await dialog.getByRole('button', { name: 'Yes, cancel appointment' }).click();
+    await page.getByText(`Cancelled ${regular}'s appointment.`).waitFor();
+    await column.getByRole('button', { name: new RegExp(`^17:10–18:10 ${regular} `) }).waitFor({ state: 'detached' });
+
+    // A free slot books, with a note; the API then reports the slot taken, and the customer's page shows the note.
+    const later = `${lane.later.firstName} ${lane.later.lastName}`;
+    const free = column.locator(`button.slot.free[data-slot^="${today} 15:"]`).first();
     const [date, time] = (await free.getAttribute('data-slot'))!.split(' ') as [string, string];
-    const facilitatorId = await page.getByLabel('Facilitator').inputValue();
-    await checkA11y(page, 'appointments week');
     await free.click();
-    const dialog = page.getByRole('dialog', { name: /^Book / });
-    await dialog.getByRole('radio').first().check();
+    const book = page.getByRole('dialog', { name: /^Book / });
+    await book.getByLabel('Find a customer').fill(lane.later.email);
+    await book.getByRole('radio', { name: new RegExp(later) }).check();
+    await book.getByLabel('Notes').fill('Prefers a firm pressure');
     await shot(page, 'appointment-book');
     await checkA11y(page, 'book dialog');
-    await dialog.getByRole('button', { name: 'Book appointment' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
     await expect(page.getByText(/^Booked /).textContent()).resolves.toContain(time);
-    await page.locator(`.slot.appt`).first().waitFor();
-    await shot(page, 'appointments', 'appointments');
+    await shown(column.getByRole('button', { name: new RegExp(`^${time}–\\d\\d:\\d\\d ${later} `) }));
     const token = await studio.token(['appointments:read']);
-    const availability = await call(`${studio.m2m}/appointments/availability/${facilitatorId}?date=${date}`, token);
+    const availability = await call(`${studio.m2m}/appointments/availability/${lane.facilitator.id}?date=${date}`, token);
     expect(availability.status).toBe(200);
     const slots = availability.body.data.dates[0].windows.flatMap((w: { slots: { start: string; available: boolean }[] }) => w.slots);
     expect(slots.find((s: { start: string }) => s.start === time)).toMatchObject({ available: false });
+    await page.goto(`/admin/customers/${lane.later.id}`);
+    await page.getByRole('region', { name: 'Notes' }).getByText('Prefers a firm pressure').waitFor();
     expect(page.problems).toEqual([]);
   });
 
-  it('searches customers and opens a profile with bookings, passes, appointments and notes', async () => {
+  it('searches customers and opens a profile with bookings, appointments, passes, videos, subscriptions and notes', async () => {
     const page = await open();
     await signIn(page, staff);
     await goTo(page, 'Customers');
@@ -386,27 +460,108 @@ suite(title, () => {
     await page.getByLabel('Search customers').fill(last);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name }).first().click();
-    for (const heading of ['Bookings', 'Passes', 'Appointments', 'Notes']) await page.getByRole('heading', { level: 2, name: heading }).waitFor();
-    await shot(page, 'customer-profile', 'customer-profile');
+    for (const heading of ['Bookings', 'Appointments', 'Passes', 'Videos', 'Subscriptions', 'Notes']) await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     await checkA11y(page, 'customer profile');
     expect(page.problems).toEqual([]);
   });
 
-  it('lists event dates with capacity and registers a customer', async () => {
+  it("opens an event date's register and registers a customer", async () => {
     const page = await open();
     await signIn(page, staff);
     await goTo(page, 'Events');
-    const register = page.getByRole('button', { name: /^Register for / }).first();
+    const register = page.getByRole('button', { name: new RegExp(`^Register for ${DESK_EVENING_CLASS} on `) });
     await register.waitFor();
     await shot(page, 'events', 'events');
     await checkA11y(page, 'events');
     await register.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('radio').first().check();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Register: ${DESK_EVENING_CLASS}`) });
+    await dialog.getByRole('row', { name: new RegExp(`${DESK_LANES[0]!.regular.lastName}`) }).waitFor();
+    const newcomer = DESK_LANES[0]!.completed;
+    await dialog.getByLabel('Find a customer').fill(newcomer.email);
+    await dialog.getByRole('radio', { name: new RegExp(newcomer.lastName) }).check();
     await dialog.getByRole('button', { name: 'Register customer' }).click();
     await dialog.getByText(/^Registered /).waitFor();
+    await dialog.getByRole('row', { name: new RegExp(newcomer.lastName) }).waitFor();
     await shot(page, 'event-register');
     await checkA11y(page, 'event register');
+    expect(page.problems).toEqual([]);
+  });
+
+  it('lets an admin keep the catalogue: services with options, facilitators and their hours, passes, videos, plans and vouchers', async () => {
+    const page = await open();
+    await signIn(page, admin);
+    await goTo(page, 'Catalogue');
+    const tabs = page.getByRole('navigation', { name: 'Catalogue sections' });
+    const tab = async (name: string) => {
+      await tabs.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+      await page.locator('main .loading').waitFor({ state: 'detached' });
+    };
+
+    // A service with two options.
+    await page.getByRole('region', { name: 'Services' }).getByRole('row', { name: /Sports Massage/ }).waitFor();
+    await shot(page, 'catalogue-services', 'catalogue-services');
+    await checkA11y(page, 'catalogue services');
+    await page.getByRole('button', { name: 'New service' }).click();
+    const service = page.getByRole('dialog', { name: 'New service' });
+    await service.getByLabel('Name', { exact: true }).fill('Shiatsu');
+    await service.getByLabel('Buffer (minutes)').fill('10');
+    await service.getByLabel(/^Price/).fill('55');
+    await service.getByRole('button', { name: 'Add option' }).click();
+    const second = service.getByRole('group', { name: 'Option 2' });
+    await second.getByLabel('Option name').fill('90 min');
+    await second.getByLabel('Minutes').fill('90');
+    await second.getByLabel(/^Price/).fill('80');
+    await checkA11y(page, 'new service');
+    await service.getByRole('button', { name: 'Add service' }).click();
+    await page.getByText('Added Shiatsu.').waitFor();
+    await shown(page.getByRole('row', { name: /Shiatsu/ }).getByText('90 min · £80.00 or 1 credit'));
+
+    // A facilitator's day off.
+    await tab('Facilitators');
+    const lane = DESK_LANES[0]!;
+    await page.getByRole('button', { name: `Working hours ${lane.facilitator.name}` }).click();
+    const hours = page.getByRole('dialog', { name: `Working hours of ${lane.facilitator.name}` });
+    const dayOff = addDays(today, 7);
+    await hours.getByLabel('Date', { exact: true }).fill(dayOff);
+    await hours.getByRole('button', { name: 'Add date' }).click();
+    await hours.getByText(/: not working\.$/).first().waitFor();
+    await shot(page, 'catalogue-facilitator-hours', 'catalogue-facilitator-hours');
+    await checkA11y(page, 'facilitator hours');
+    await hours.getByRole('button', { name: 'Close' }).click();
+    await shown(page.getByRole('row', { name: new RegExp(lane.facilitator.name) }).getByText(/: off/));
+
+    // A pass, added then repriced.
+    await tab('Passes');
+    await page.getByRole('button', { name: 'New pass' }).click();
+    const pass = page.getByRole('dialog', { name: 'New pass' });
+    await pass.getByLabel('Name').fill('Spring 8-class pass');
+    await pass.getByLabel('Credits').fill('8');
+    await pass.getByLabel('Valid for (days)').fill('60');
+    await pass.getByLabel(/^Price/).fill('72');
+    await pass.getByRole('button', { name: 'Add pass' }).click();
+    await page.getByText('Added Spring 8-class pass.').waitFor();
+    await page.getByRole('button', { name: 'Edit Spring 8-class pass' }).click();
+    await page.getByRole('dialog', { name: 'Edit Spring 8-class pass' }).getByLabel(/^Price/).fill('68');
+    await page.getByRole('button', { name: 'Save pass' }).click();
+    await shown(page.getByRole('row', { name: /Spring 8-class pass/ }).getByText('£68.00'));
+    await shot(page, 'catalogue-passes');
+    await checkA11y(page, 'catalogue passes');
+
+    for (const name of ['Videos', 'Subscription plans', 'Vouchers']) {
+      await tab(name);
+      await page.getByRole('region', { name }).getByRole('row').nth(1).waitFor();
+      await shot(page, `catalogue-${name.toLowerCase().replace(/ /g, '-')}`);
+      await checkA11y(page, `catalogue ${name}`);
+    }
+    await page.getByRole('button', { name: 'New voucher' }).click();
+    const voucher = page.getByRole('dialog', { name: 'New voucher' });
+    await voucher.getByLabel('Code').fill('SPRING5');
+    await voucher.getByRole('radio', { name: 'An amount' }).check();
+    await voucher.getByLabel(/^Amount off/).fill('5');
+    await checkA11y(page, 'new voucher');
+    await voucher.getByRole('button', { name: 'Add voucher' }).click();
+    await shown(page.getByRole('row', { name: /SPRING5/ }).getByText('£5.00 off'));
     expect(page.problems).toEqual([]);
   });
 
@@ -446,6 +601,124 @@ suite(title, () => {
     expect(page.problems).toEqual([]);
   });
 
+  /** Staff's day at the desk in one lane of the desk's day (test/support/desk-day.ts), at a width. */
+  async function walkTheDesk(viewport: typeof DESKTOP, lane: DeskLane, prefix: string, docs: (name: string) => string | undefined): Promise<void> {
+    const page = await open(viewport);
+    await signIn(page, staff);
+    // Staff land on Today, which lists the day in time order.
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/today');
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    for (const link of ['Catalogue', 'Users', 'API clients']) await expect(nav.getByRole('link', { name: link, exact: true }).count()).resolves.toBe(0);
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const first = page.getByRole('article', { name: `08:30 ${name(lane.completed)} · Sports Massage` });
+    const offGrid = page.getByRole('article', { name: `10:07 ${name(lane.noShow)} · Sports Massage` });
+    const later = page.getByRole('article', { name: `14:00 ${name(lane.later)} · Sports Massage` });
+    await first.waitFor();
+    const order = await page.getByRole('article').evaluateAll((articles) => articles.map((a) => a.querySelector('.time')?.textContent ?? ''));
+    expect(order).toEqual([...order].sort());
+    await shown(later.getByText('Starts at 14:00'));
+    await expect(later.getByRole('button', { name: 'Completed' }).count()).resolves.toBe(0);
+    await shot(page, `${prefix}-today`, docs('today'));
+    await checkA11y(page, `${prefix} today`);
+    await fitsWidth(page);
+
+    // One appointment completed, one (off the grid) a no-show: the status shows, and corrects.
+    await first.getByRole('button', { name: 'Completed' }).click();
+    await first.getByRole('button', { name: 'Completed', pressed: true }).waitFor();
+    await shown(first.locator('.badge', { hasText: 'Completed' }));
+    await offGrid.getByRole('button', { name: 'No-show' }).click();
+    await offGrid.getByRole('button', { name: 'No-show', pressed: true }).waitFor();
+    await shown(offGrid.locator('.badge', { hasText: 'No-show' }));
+    await checkA11y(page, `${prefix} today recorded`);
+
+    // The class that has started: its register, one Attended and one No-show.
+    const lesson = page.getByRole('article', { name: new RegExp(` ${lane.className}$`) });
+    await lesson.getByRole('button', { name: /^Open register/ }).click();
+    const register = page.getByRole('dialog', { name: new RegExp(`^Register: ${lane.className}`) });
+    const came = register.getByRole('row', { name: new RegExp(name(lane.attends)) });
+    const absent = register.getByRole('row', { name: new RegExp(name(lane.absent)) });
+    await came.getByRole('button', { name: 'Attended' }).click();
+    await came.getByRole('button', { name: 'Attended', pressed: true }).waitFor();
+    await absent.getByRole('button', { name: 'No-show' }).click();
+    await absent.getByRole('button', { name: 'No-show', pressed: true }).waitFor();
+    await shown(register.getByText(`${name(lane.absent)}: no-show.`));
+    await shot(page, `${prefix}-register`, docs('register'));
+    await checkA11y(page, `${prefix} register`);
+    await register.getByRole('button', { name: 'Close' }).last().click();
+    await register.waitFor({ state: 'detached' });
+
+    // The regular's page: sell a pass, a video and a subscription, pause it, add a note, cancel a booking.
+    await goTo(page, 'Customers');
+    await page.getByLabel('Search customers').fill(lane.regular.email);
+    await page.getByRole('link', { name: `${lane.regular.lastName}, ${lane.regular.firstName}` }).click();
+    await page.getByRole('heading', { level: 1, name: name(lane.regular) }).waitFor();
+    const card = (title: string) => page.getByRole('region', { name: title });
+    await shown(card('Passes').getByText('No passes.'));
+
+    await page.getByRole('button', { name: 'Sell pass' }).click();
+    const sellPass = page.getByRole('dialog', { name: `Sell a pass to ${name(lane.regular)}` });
+    const passes = sellPass.getByLabel('Pass');
+    await passes.selectOption(await optionStarting(passes, '10 class pass'));
+    await checkA11y(page, `${prefix} sell pass`);
+    await sellPass.getByRole('button', { name: 'Sell pass' }).click();
+    await page.getByText(`Sold 10 class pass to ${name(lane.regular)}`).waitFor();
+    await shown(card('Passes').getByRole('listitem', { name: '10 class pass' }).getByText('10 of 10 credits left'));
+
+    await page.getByRole('button', { name: 'Sell video' }).click();
+    const sellVideo = page.getByRole('dialog', { name: `Sell a video to ${name(lane.regular)}` });
+    const videos = sellVideo.getByLabel('Video');
+    await videos.selectOption(await optionStarting(videos, 'Pilates basics'));
+    await checkA11y(page, `${prefix} sell video`);
+    await sellVideo.getByRole('button', { name: 'Sell video' }).click();
+    await page.getByText(`Sold Pilates basics to ${name(lane.regular)}`).waitFor();
+    const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${addDays(today, 30)}T00:00:00Z`));
+    await shown(card('Videos').getByRole('listitem', { name: 'Pilates basics' }).getByText(`Access until ${until}`));
+
+    await page.getByRole('button', { name: 'Start subscription' }).click();
+    const subscribe = page.getByRole('dialog', { name: `Start a subscription for ${name(lane.regular)}` });
+    const plans = subscribe.getByLabel('Plan');
+    await plans.selectOption(await optionStarting(plans, 'Unlimited monthly'));
+    await checkA11y(page, `${prefix} start subscription`);
+    await subscribe.getByRole('button', { name: 'Start subscription' }).click();
+    const membership = card('Subscriptions').getByRole('listitem', { name: 'Unlimited monthly' });
+    await shown(membership.locator('.badge', { hasText: 'Active' }));
+    await shown(membership.getByText('To pay'));
+    await membership.getByRole('button', { name: 'Pause subscription' }).click();
+    await shown(membership.locator('.badge', { hasText: 'Paused' }));
+    await shown(membership.getByRole('button', { name: 'Resume subscription' }));
+
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const note = page.getByRole('dialog', { name: `Note about ${name(lane.regular)}` });
+    await note.getByLabel('Note').fill('Prefers a mat by the window');
+    await checkA11y(page, `${prefix} add note`);
+    await note.getByRole('button', { name: 'Add note' }).click();
+    await shown(card('Notes').getByText('Prefers a mat by the window'));
+    await shown(card('Notes').getByText(staff.email));
+
+    const evening = card('Bookings').getByRole('listitem', { name: new RegExp(`^${DESK_EVENING_CLASS} · `) });
+    await evening.getByRole('button', { name: 'Cancel booking' }).click();
+    const cancel = page.getByRole('dialog', { name: `Cancel ${name(lane.regular)}'s booking?` });
+    await cancel.getByLabel(/^Refund the payment/).check();
+    await checkA11y(page, `${prefix} cancel booking`);
+    await cancel.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await shown(evening.getByText('Cancelled, refunded'));
+    await expect(evening.getByRole('button', { name: 'Cancel booking' }).count()).resolves.toBe(0);
+    await page.locator('main .loading').waitFor({ state: 'detached' });
+    await shot(page, `${prefix}-customer`, docs('customer-profile'));
+    await checkA11y(page, `${prefix} customer`);
+    await fitsWidth(page);
+    expect(page.problems).toEqual([]);
+  }
+
+  it('walks a day at the desk on a desktop: lands on Today, records appointments and a register, sells, notes and cancels', async () => {
+    await walkTheDesk(DESKTOP, DESK_LANES[0]!, 'desk', (name) => name);
+  }, 120_000);
+
+  it('walks a day at the desk on a 390-pixel phone', async () => {
+    await walkTheDesk(PHONE, DESK_LANES[1]!, 'phone-desk', (name) => (name === 'today' ? 'phone-today' : name === 'customer-profile' ? 'phone-customer' : undefined));
+  }, 120_000);
+
   describe('on a 390-pixel phone', () => {
     for (const [link, who] of [
       ['Customers', 'staff'],
@@ -454,6 +727,7 @@ suite(title, () => {
       ['API clients', 'admin'],
       ['Webhooks', 'admin'],
       ['Audit log', 'admin'],
+      ['Catalogue', 'admin'],
     ] as const) {
       it(`fits ${link}`, async () => {
         const page = await open(PHONE);

@@ -4,8 +4,21 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Where an appointment stands (docs/lifecycles.md): SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
+export type AppointmentStatus =
+  /** Cancelled: it no longer blocks its time. */
+  | 'CANCELLED'
+  /** It took place. */
+  | 'COMPLETED'
+  /** The customer did not come. */
+  | 'NO_SHOW'
+  /** Booked and not recorded yet (`CONFIRMED` in customer-scoped REST lists). */
+  | 'SCHEDULED';
+
 /** Which audit entries to list; every given condition must hold. */
 export type AuditFilter = {
+  /** Only changes (action UPDATE) and denials (401, 403): the reads that were let through are left out. */
+  changesAndDenials: boolean | null | undefined;
   /** `m2m_` client id or v1 key. */
   clientId: string | number | null | undefined;
   /** Only denials: status 401 or 403. */
@@ -85,12 +98,121 @@ export type CreateApiClientInput = {
   scopes: Array<string>;
 };
 
+/** A new facilitator. */
+export type CreateFacilitatorInput = {
+  /** 1 to 200 characters. */
+  name: string;
+  /** IANA timezone of their windows; the company's by default. */
+  timezone: string | null | undefined;
+  /** Weekly working windows (as setWeeklyWindows sets them); none by default. */
+  weeklyWindows: Array<WeeklyWindowInput> | null | undefined;
+};
+
+/** A new pass template. */
+export type CreatePassInput = {
+  /** Whether it is on sale; true by default. */
+  active: boolean | null | undefined;
+  /** Price in minor units of the company's currency, 0 or more. */
+  base100Price: number;
+  /** Credits a purchase starts with, 1 to 1000. */
+  credits: number;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+  /** Days a purchase stays valid, 1 to 3650. */
+  validityDays: number;
+};
+
+/** A new subscription plan. */
+export type CreateSubscriptionPlanInput = {
+  /** Whether customers can subscribe to it; true by default. */
+  active: boolean | null | undefined;
+  /** Price of each period in minor units of `currency`, 0 or more. */
+  base100Price: number;
+  /** ISO 4217 code: GBP, EUR or USD. */
+  currency: string;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** Days a failed charge may stay unpaid, from its period's start, before the mandate is suspended; 0 to 365, 7 by default. */
+  graceDays: number | null | undefined;
+  /** How often it renews. */
+  interval: PlanInterval;
+  /** Periods a mandate runs at least before it can end, 1 to 120; 1 by default (it can end at its first renewal). */
+  minimumTermPeriods: number | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+};
+
+/** A new video of the library. */
+export type CreateVideoInput = {
+  /** Days of access after purchase, 1 to 36500; null: no expiry. */
+  accessDays: number | null | undefined;
+  /** Whether it is on sale; true by default. */
+  active: boolean | null | undefined;
+  /** Price in minor units of the company's currency, 0 or more. */
+  base100Price: number;
+  /** Credits when paid with a pass, 0 to 1000; 0: not payable with credits. */
+  credits: number;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+};
+
+/** A new voucher: exactly one of `percentOff` and `base100AmountOff`. */
+export type CreateVoucherInput = {
+  /** Whether it can be redeemed; true by default. */
+  active: boolean | null | undefined;
+  /** Amount off in minor units, 0 or more. */
+  base100AmountOff: number | null | undefined;
+  /** 1 to 64 characters, unique within the company. */
+  code: string;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** How many times it can be redeemed; unlimited by default. */
+  maxRedemptions: number | null | undefined;
+  /** Percentage off, 1 to 100. */
+  percentOff: number | null | undefined;
+  /** First day it can be redeemed; none by default. */
+  validFrom: string | null | undefined;
+  /** Last day it can be redeemed, not before `validFrom`; none by default. */
+  validUntil: string | null | undefined;
+};
+
 /** Whether an event stands alone or repeats (document 2, section 6). */
 export type EventKind =
   /** A one-off event or workshop: each booking is a ticket purchase (`registration.created` and `event.purchased`). */
   | 'ONE_OFF'
   /** A date of a schedule, such as a weekly class: each booking is a registration (`registration.created` only). */
   | 'SCHEDULE';
+
+/** Where a subscription mandate stands (docs/subscriptions.md). */
+export type MandateState =
+  /** Running: each period is charged on its first day. */
+  | 'ACTIVE'
+  /** Ended on `endsOn`, after it was cancelled. An extension of document 1, which names the other three. */
+  | 'CANCELLED'
+  /** Paused: periods that start meanwhile are not charged. */
+  | 'PAUSED'
+  /** A charge failed and stayed unpaid past the grace days; paying it makes the mandate ACTIVE again. */
+  | 'SUSPENDED';
+
+/** Fields of a video to change; those left out stay as they are (at least one is needed). */
+export type MediaUpdate = {
+  /** Days of access after purchase, 1 to 36500; null: no expiry. */
+  accessDays: number | null | undefined;
+  /** Whether it is on sale. */
+  active: boolean | null | undefined;
+  /** Price in minor units, 0 or more. */
+  base100Price: number | null | undefined;
+  /** Credits when paid with a pass, 0 or more. */
+  credits: number | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string | null | undefined;
+};
 
 /** What a pass purchase's status is, derived from its data. */
 export type PassStatus =
@@ -105,12 +227,119 @@ export type PassStatus =
   /** No credits left. */
   | 'USED';
 
+/** Fields of a pass template to change; those left out stay as they are (at least one is needed). */
+export type PassUpdate = {
+  /** Whether it is on sale. */
+  active: boolean | null | undefined;
+  /** Price in minor units, 0 or more. */
+  base100Price: number | null | undefined;
+  /** Credits a purchase starts with, 1 or more. */
+  credits: number | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string | null | undefined;
+  /** Days a purchase stays valid, 1 to 3650. */
+  validityDays: number | null | undefined;
+};
+
 /** How a booking is paid. */
 export type PaymentChoice =
   /** Pay with money by card. */
   | 'CARD'
   /** Pay with credits from a pass purchase. */
   | 'PASS';
+
+/** How a payment was made. */
+export type PaymentMethod =
+  /** Paid with money by card. */
+  | 'CARD'
+  /** Paid with credits from a pass purchase. */
+  | 'PASS';
+
+/** Whether the money of a payment arrived. */
+export type PaymentStatus =
+  /** The payment failed. */
+  | 'FAILED'
+  /** The money arrived. */
+  | 'PAID'
+  /** The money has not arrived yet. */
+  | 'PENDING';
+
+/** How often a subscription plan renews. */
+export type PlanInterval =
+  /** Every month. */
+  | 'MONTH'
+  /** Every week. */
+  | 'WEEK'
+  /** Every year. */
+  | 'YEAR';
+
+/** A pass sold to a customer. */
+export type PurchasePassInput = {
+  /** `cust_` id of the customer. */
+  customerId: string | number;
+  /** `pass_` id of an active pass template. */
+  passId: string | number;
+  /** First day its credits can be used: today in the company's timezone (the default) or later. */
+  startDate: string | null | undefined;
+  /** Code of a voucher that discounts the price. */
+  voucherCode: string | null | undefined;
+};
+
+/** A video sold to a customer. */
+export type PurchaseVideoInput = {
+  /** `cust_` id of the customer. */
+  customerId: string | number;
+  /** `media_` id of an active video. */
+  mediaId: string | number;
+  /** The pass purchase to draw credits from when payWith is PASS; by default the valid one that expires first. */
+  packageId: string | number | null | undefined;
+  /** CARD, or PASS to pay with credits. */
+  payWith: PaymentChoice;
+  /** Code of a voucher that discounts a card payment. */
+  voucherCode: string | null | undefined;
+};
+
+/** A new appointment service. */
+export type ServiceInput = {
+  /** Whether it can be booked. */
+  active: boolean | null | undefined;
+  /** Minutes kept free after each appointment, 0 to 1440. */
+  bufferMinutes: number | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+  /** Its options, with names that differ. */
+  options: Array<ServiceOptionInput> | null | undefined;
+};
+
+/** An option of a service, known by its name within the service. */
+export type ServiceOptionInput = {
+  /** Whether it can be booked. */
+  active: boolean | null | undefined;
+  /** Price in minor units, 0 or more. */
+  base100Price: number;
+  /** Credits when paid with a pass, 0 to 1000; 0: not payable with credits. */
+  credits: number;
+  /** 5 to 1440 minutes. */
+  durationMinutes: number;
+  /** 1 to 100 characters; the live option of this name is changed, if there is one. */
+  name: string;
+};
+
+/** Fields of a service to change; those left out stay as they are (at least one is needed). */
+export type ServiceUpdate = {
+  /** Whether it can be booked. */
+  active: boolean | null | undefined;
+  /** Minutes kept free after each appointment, 0 to 1440. */
+  bufferMinutes: number | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** 1 to 200 characters. */
+  name: string | null | undefined;
+};
 
 /** An endpoint to add or change. */
 export type SetWebhookEndpointInput = {
@@ -124,6 +353,76 @@ export type SetWebhookEndpointInput = {
   url: string;
 };
 
+/** A customer subscribing to a plan. */
+export type StartSubscriptionInput = {
+  /** `cust_` id of the customer. */
+  customerId: string | number;
+  /** `plan_` id of an active plan. */
+  planId: string | number;
+  /** The first day of the first period: today in the company's timezone (the default) or later. */
+  startDate: string | null | undefined;
+};
+
+/** Fields of a subscription plan to change; those left out stay as they are (at least one is needed). */
+export type SubscriptionPlanUpdate = {
+  /** Whether customers can subscribe to it. */
+  active: boolean | null | undefined;
+  /** Recurring price in minor units, 0 or more. */
+  base100Price: number | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** Grace days of mandates started from now on, 0 to 365. */
+  graceDays: number | null | undefined;
+  /** How often it renews. */
+  interval: PlanInterval | null | undefined;
+  /** Minimum term, in periods, of mandates started from now on, 1 to 120. */
+  minimumTermPeriods: number | null | undefined;
+  /** 1 to 200 characters. */
+  name: string | null | undefined;
+};
+
+/** A window of one date: `HH:MM` times local to the facilitator. */
+export type TimeWindowInput = {
+  /** `HH:MM` after `start` (24:00 allowed); the windows of the date must not overlap. */
+  end: string;
+  /** `HH:MM`, 00:00 to 23:59. */
+  start: string;
+};
+
+/** Fields of a customer to change; those left out stay as they are (at least one is needed). */
+export type UpdateCustomerInput = {
+  /** True archives the customer; false restores them. */
+  archived: boolean | null | undefined;
+  /** An email address, at most 254 characters. */
+  email: string | null | undefined;
+  /** 1 to 100 characters. */
+  firstName: string | null | undefined;
+  /** 1 to 100 characters. */
+  lastName: string | null | undefined;
+  /** A phone number such as +447700900001; null or empty clears it. */
+  mobile: string | null | undefined;
+};
+
+/** Fields of a voucher to change; those left out stay as they are (at least one is needed). A voucher has exactly one of `percentOff` and `base100AmountOff`. */
+export type VoucherUpdate = {
+  /** Whether it can be redeemed. */
+  active: boolean | null | undefined;
+  /** Amount off in minor units, 0 or more; null to use `percentOff` instead. */
+  base100AmountOff: number | null | undefined;
+  /** 1 to 64 characters, unique within the company. */
+  code: string | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** At least the redemptions already made; null: unlimited. */
+  maxRedemptions: number | null | undefined;
+  /** Percentage off, 1 to 100; null to use `base100AmountOff` instead. */
+  percentOff: number | null | undefined;
+  /** First day it can be redeemed; null: no first day. */
+  validFrom: string | null | undefined;
+  /** Last day it can be redeemed, not before `validFrom`; null: no last day. */
+  validUntil: string | null | undefined;
+};
+
 /** Kinds of webhook events (document 2, section 6). */
 export type WebhookEventKind =
   /** `event.purchased`: a customer bought a ticket to an event or workshop. */
@@ -133,10 +432,20 @@ export type WebhookEventKind =
   /** `registration.created`: a customer registered for an event or schedule. */
   | 'REGISTRATION_CREATED';
 
+/** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
+export type WeeklyWindowInput = {
+  /** `HH:MM` after `start` (24:00 allowed); the windows of one weekday must not overlap. */
+  end: string;
+  /** `HH:MM`, 00:00 to 23:59. */
+  start: string;
+  /** ISO weekday: 1 = Monday ... 7 = Sunday. */
+  weekday: number;
+};
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: string, email: string, role: ConsoleRole, companyName: string, scopes: Array<string>, csrfToken: string } | null };
+export type MeQuery = { me: { id: string, email: string, role: ConsoleRole, companyName: string, companyTimezone: string, companyCurrency: string, now: string, scopes: Array<string>, csrfToken: string } | null };
 
 export type SignInMutationVariables = Exact<{
   email: string;
@@ -144,7 +453,7 @@ export type SignInMutationVariables = Exact<{
 }>;
 
 
-export type SignInMutation = { signIn: { id: string, email: string, role: ConsoleRole, companyName: string, scopes: Array<string>, csrfToken: string } };
+export type SignInMutation = { signIn: { id: string, email: string, role: ConsoleRole, companyName: string, companyTimezone: string, companyCurrency: string, now: string, scopes: Array<string>, csrfToken: string } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -252,7 +561,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { total: number, page: number, pageSize: number, retentionDays: number, items: Array<{ id: string, at: string, surface: string, actor: string, clientId: string | null, userEmail: string | null, method: string, path: string, resourceType: string | null, operation: string | null, action: string | null, status: number, missingScope: string | null, requestId: string | null }> } };
+export type AuditLogQuery = { auditLog: { total: number, page: number, pageSize: number, retentionDays: number, items: Array<{ id: string, at: string, surface: string, actor: string, clientId: string | null, clientName: string | null, userId: string | null, userEmail: string | null, method: string, path: string, resourceType: string | null, operation: string | null, action: string | null, status: number, missingScope: string | null, requestId: string | null }> } };
 
 export type AuditFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -308,7 +617,133 @@ export type CustomerQueryVariables = Exact<{
 }>;
 
 
-export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, event: { name: string }, eventDate: { datetime: string } }> }> }, passPurchases: { total: number, nodes: Array<{ id: string, creditsAllocated: number, creditsConsumed: number, creditsRemaining: number, starts: string, expires: string, status: PassStatus, pass: { name: string } }> }, appointments: { total: number, nodes: Array<{ id: string, datetime: string, status: string, durationMinutes: number, optionName: string, service: { name: string }, facilitator: { name: string } }> }, notes: { total: number, nodes: Array<{ id: string, body: string, author: string | null, createdAt: string }> } | null } | null };
+export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
+            | { method: PaymentMethod, base100NetPrice: number, currency: string }
+            | { method: PaymentMethod, creditsUsed: number }
+           }> }> }, passPurchases: { total: number, nodes: Array<{ id: string, creditsAllocated: number, creditsRemaining: number, starts: string, expires: string, status: PassStatus, pass: { id: string, name: string } }> }, videoPurchases: { total: number, nodes: Array<{ id: string, createdAt: string, expiresOn: string | null, isExpired: boolean, isCancelled: boolean, isRefunded: boolean, media: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string }
+          | { method: PaymentMethod, creditsUsed: number }
+         }> } | null, mandates: { total: number, nodes: Array<{ id: string, state: MandateState, createdAt: string, renewalDate: string, earliestCancellationDate: string, endsOn: string | null, pausedAt: string | null, plan: { id: string, name: string, base100Price: number, currency: string, interval: PlanInterval }, charges: { total: number, nodes: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus }> } }> } | null, appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+          | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+         }> }, notes: { total: number, nodes: Array<{ id: string, body: string, author: string | null, createdAt: string, appointment: { id: string, datetime: string, service: { name: string } } | null }> } | null } | null };
+
+export type AppointmentDetailsFragment = { id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+    | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+    | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+   };
+
+export type UpdateCustomerMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateCustomerInput;
+}>;
+
+
+export type UpdateCustomerMutation = { updateCustomer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean } };
+
+export type AddNoteMutationVariables = Exact<{
+  customerId: string | number;
+  body: string;
+}>;
+
+
+export type AddNoteMutation = { addNote: { id: string } };
+
+export type DeleteNoteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteNoteMutation = { deleteNote: string | null };
+
+export type SaleOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SaleOptionsQuery = { passes: { nodes: Array<{ id: string, name: string, credits: number, validityDays: number, base100Price: number, currency: string, active: boolean }> } | null, videos: { nodes: Array<{ id: string, name: string, base100Price: number, credits: number, accessDays: number | null, active: boolean }> } | null, subscriptionPlans: { nodes: Array<{ id: string, name: string, base100Price: number, currency: string, interval: PlanInterval, active: boolean, minimumTermPeriods: number }> } | null };
+
+export type PurchasePassMutationVariables = Exact<{
+  input: PurchasePassInput;
+}>;
+
+
+export type PurchasePassMutation = { purchasePass: { id: string, creditsRemaining: number, expires: string, pass: { name: string } } };
+
+export type PurchaseVideoMutationVariables = Exact<{
+  input: PurchaseVideoInput;
+}>;
+
+
+export type PurchaseVideoMutation = { purchaseVideo: { id: string, expiresOn: string | null, media: { name: string } } };
+
+export type CancelVideoPurchaseMutationVariables = Exact<{
+  id: string | number;
+  refund: boolean | null | undefined;
+}>;
+
+
+export type CancelVideoPurchaseMutation = { cancelVideoPurchase: { id: string, isCancelled: boolean, isRefunded: boolean } };
+
+export type StartSubscriptionMutationVariables = Exact<{
+  input: StartSubscriptionInput;
+}>;
+
+
+export type StartSubscriptionMutation = { startSubscription: { id: string, state: MandateState, renewalDate: string, plan: { name: string } } };
+
+export type PauseSubscriptionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PauseSubscriptionMutation = { pauseSubscription: { id: string, state: MandateState } };
+
+export type ResumeSubscriptionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResumeSubscriptionMutation = { resumeSubscription: { id: string, state: MandateState } };
+
+export type CancelSubscriptionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelSubscriptionMutation = { cancelSubscription: { id: string, state: MandateState, endsOn: string | null } };
+
+export type CancelBookingMutationVariables = Exact<{
+  id: string | number;
+  refund: boolean | null | undefined;
+}>;
+
+
+export type CancelBookingMutation = { cancelBooking: { id: string, isCancelled: boolean, isRefunded: boolean } };
+
+export type SetBookingAttendanceMutationVariables = Exact<{
+  id: string | number;
+  attended: boolean | null | undefined;
+}>;
+
+
+export type SetBookingAttendanceMutation = { setBookingAttendance: { id: string, attended: boolean | null } };
+
+export type TodayQueryVariables = Exact<{
+  date: string;
+}>;
+
+
+export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
+
+export type SetAppointmentStatusMutationVariables = Exact<{
+  id: string | number;
+  status: AppointmentStatus;
+}>;
+
+
+export type SetAppointmentStatusMutation = { setAppointmentStatus: { id: string, status: string } };
 
 export type CalendarSetupQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -318,12 +753,14 @@ export type CalendarSetupQuery = { facilitators: Array<{ id: string, name: strin
 export type AvailabilityQueryVariables = Exact<{
   facilitatorId: string | number;
   serviceId: string | number | null | undefined;
-  startDate: string;
-  endDate: string;
+  date: string;
 }>;
 
 
-export type AvailabilityQuery = { availability: { dates: Array<{ date: string, windows: Array<{ startTime: string, endTime: string, slots: Array<{ start: string, end: string, available: boolean }> }> }> }, appointments: { nodes: Array<{ id: string, datetime: string, status: string, durationMinutes: number, optionName: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string } }> } | null };
+export type AvailabilityQuery = { availability: { facilitatorId: string, dates: Array<{ date: string, windows: Array<{ startTime: string, endTime: string, slots: Array<{ start: string, end: string, available: boolean }> }> }> }, appointments: { nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+       }> } | null };
 
 export type CustomerPickerQueryVariables = Exact<{
   search: string | null | undefined;
@@ -349,10 +786,11 @@ export type CancelAppointmentMutation = { cancelAppointment: { id: string, statu
 export type RescheduleAppointmentMutationVariables = Exact<{
   id: string | number;
   datetime: string;
+  facilitatorId: string | number | null | undefined;
 }>;
 
 
-export type RescheduleAppointmentMutation = { rescheduleAppointment: { id: string, datetime: string, status: string } };
+export type RescheduleAppointmentMutation = { rescheduleAppointment: { id: string, datetime: string, status: string, facilitator: { name: string } } };
 
 export type EventsQueryVariables = Exact<{
   page: number | null | undefined;
@@ -360,7 +798,7 @@ export type EventsQueryVariables = Exact<{
 }>;
 
 
-export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number }> }> } | null };
+export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number }> }> } | null };
 
 export type EventRegisterQueryVariables = Exact<{
   eventId: string | number;
@@ -368,7 +806,7 @@ export type EventRegisterQueryVariables = Exact<{
 }>;
 
 
-export type EventRegisterQuery = { event: { id: string, name: string, date: { id: string, datetime: string, capacity: number, spacesBooked: number, spacesLeft: number, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, purchasedBy: { id: string, firstName: string, lastName: string, email: string }, boughtFor: { firstName: string, lastName: string } | null }> } | null } | null } | null };
+export type EventRegisterQuery = { event: { id: string, name: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, date: { id: string, datetime: string, startsAt: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, purchasedBy: { id: string, firstName: string, lastName: string }, boughtFor: { id: string, firstName: string, lastName: string } | null }> } | null } | null } | null };
 
 export type BookEventMutationVariables = Exact<{
   input: BookEventInput;
@@ -376,6 +814,160 @@ export type BookEventMutationVariables = Exact<{
 
 
 export type BookEventMutation = { bookEvent: { id: string, bookings: Array<{ id: string, spaces: number }> } };
+
+export type CatalogueServicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CatalogueServicesQuery = { services: Array<{ id: string, name: string, description: string, bufferMinutes: number, active: boolean, options: Array<{ name: string, durationMinutes: number, base100Price: number, credits: number, active: boolean }> }> | null };
+
+export type CreateServiceMutationVariables = Exact<{
+  input: ServiceInput;
+}>;
+
+
+export type CreateServiceMutation = { createService: { id: string, name: string } };
+
+export type UpdateServiceMutationVariables = Exact<{
+  id: string | number;
+  input: ServiceUpdate;
+}>;
+
+
+export type UpdateServiceMutation = { updateService: { id: string, name: string } };
+
+export type DeleteServiceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteServiceMutation = { deleteService: { id: string, deleted: boolean } };
+
+export type SetServiceOptionMutationVariables = Exact<{
+  serviceId: string | number;
+  option: ServiceOptionInput;
+}>;
+
+
+export type SetServiceOptionMutation = { setServiceOption: { id: string } };
+
+export type DeleteServiceOptionMutationVariables = Exact<{
+  serviceId: string | number;
+  name: string;
+}>;
+
+
+export type DeleteServiceOptionMutation = { deleteServiceOption: { id: string } };
+
+export type CatalogueFacilitatorsQueryVariables = Exact<{
+  from: string | null | undefined;
+}>;
+
+
+export type CatalogueFacilitatorsQuery = { facilitators: Array<{ id: string, name: string, timezone: string, weeklyWindows: Array<{ weekday: number, start: string, end: string }>, dateOverrides: Array<{ date: string, windows: Array<{ start: string, end: string }> }> }> | null };
+
+export type CreateFacilitatorMutationVariables = Exact<{
+  input: CreateFacilitatorInput;
+}>;
+
+
+export type CreateFacilitatorMutation = { createFacilitator: { id: string, name: string } };
+
+export type SetWeeklyWindowsMutationVariables = Exact<{
+  facilitatorId: string | number;
+  windows: Array<WeeklyWindowInput> | WeeklyWindowInput;
+}>;
+
+
+export type SetWeeklyWindowsMutation = { setWeeklyWindows: { id: string } };
+
+export type SetDateOverrideMutationVariables = Exact<{
+  facilitatorId: string | number;
+  date: string;
+  windows: Array<TimeWindowInput> | TimeWindowInput | null | undefined;
+}>;
+
+
+export type SetDateOverrideMutation = { setDateOverride: { id: string } };
+
+export type CataloguePassesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CataloguePassesQuery = { passes: { total: number, nodes: Array<{ id: string, name: string, description: string, credits: number, validityDays: number, base100Price: number, currency: string, active: boolean }> } | null };
+
+export type CreatePassMutationVariables = Exact<{
+  input: CreatePassInput;
+}>;
+
+
+export type CreatePassMutation = { createPass: { id: string, name: string } };
+
+export type UpdatePassMutationVariables = Exact<{
+  id: string | number;
+  input: PassUpdate;
+}>;
+
+
+export type UpdatePassMutation = { updatePass: { id: string, name: string } };
+
+export type CatalogueVideosQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CatalogueVideosQuery = { videos: { total: number, nodes: Array<{ id: string, name: string, description: string, base100Price: number, credits: number, accessDays: number | null, active: boolean }> } | null };
+
+export type CreateVideoMutationVariables = Exact<{
+  input: CreateVideoInput;
+}>;
+
+
+export type CreateVideoMutation = { createVideo: { id: string, name: string } };
+
+export type UpdateVideoMutationVariables = Exact<{
+  id: string | number;
+  input: MediaUpdate;
+}>;
+
+
+export type UpdateVideoMutation = { updateVideo: { id: string, name: string } };
+
+export type CataloguePlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CataloguePlansQuery = { subscriptionPlans: { total: number, nodes: Array<{ id: string, name: string, description: string, base100Price: number, currency: string, interval: PlanInterval, active: boolean, graceDays: number, minimumTermPeriods: number }> } | null };
+
+export type CreateSubscriptionPlanMutationVariables = Exact<{
+  input: CreateSubscriptionPlanInput;
+}>;
+
+
+export type CreateSubscriptionPlanMutation = { createSubscriptionPlan: { id: string, name: string } };
+
+export type UpdateSubscriptionPlanMutationVariables = Exact<{
+  id: string | number;
+  input: SubscriptionPlanUpdate;
+}>;
+
+
+export type UpdateSubscriptionPlanMutation = { updateSubscriptionPlan: { id: string, name: string } };
+
+export type CatalogueVouchersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CatalogueVouchersQuery = { vouchers: { total: number, nodes: Array<{ id: string, code: string, description: string, percentOff: number | null, base100AmountOff: number | null, validFrom: string | null, validUntil: string | null, maxRedemptions: number | null, redemptions: number, active: boolean }> } | null };
+
+export type CreateVoucherMutationVariables = Exact<{
+  input: CreateVoucherInput;
+}>;
+
+
+export type CreateVoucherMutation = { createVoucher: { id: string, code: string } };
+
+export type UpdateVoucherMutationVariables = Exact<{
+  id: string | number;
+  input: VoucherUpdate;
+}>;
+
+
+export type UpdateVoucherMutation = { updateVoucher: { id: string, code: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -395,7 +987,44 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
+    fragment AppointmentDetails on Appointment {
+  id
+  datetime
+  startsAt
+  tz
+  status
+  durationMinutes
+  optionName
+  notes
+  customer {
+    id
+    firstName
+    lastName
+  }
+  service {
+    id
+    name
+  }
+  facilitator {
+    id
+    name
+  }
+  payment {
+    ... on CardPayment {
+      method
+      base100NetPrice
+      currency
+      status
+    }
+    ... on PassPayment {
+      method
+      creditsUsed
+      status
+    }
+  }
+}
+    `, {"fragmentName":"AppointmentDetails"}) as unknown as TypedDocumentString<AppointmentDetailsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -403,6 +1032,9 @@ export const MeDocument = new TypedDocumentString(`
     email
     role
     companyName
+    companyTimezone
+    companyCurrency
+    now
     scopes
     csrfToken
   }
@@ -415,6 +1047,9 @@ export const SignInDocument = new TypedDocumentString(`
     email
     role
     companyName
+    companyTimezone
+    companyCurrency
+    now
     scopes
     csrfToken
   }
@@ -583,6 +1218,8 @@ export const AuditLogDocument = new TypedDocumentString(`
       surface
       actor
       clientId
+      clientName
+      userId
       userEmail
       method
       path
@@ -678,7 +1315,7 @@ export const CustomerDocument = new TypedDocumentString(`
     mobile
     archived
     createdAt
-    transactions(pageSize: 20) {
+    transactions(pageSize: 30) {
       total
       nodes {
         id
@@ -687,58 +1324,382 @@ export const CustomerDocument = new TypedDocumentString(`
           id
           spaces
           isCancelled
+          isRefunded
+          attended
           event {
+            id
             name
           }
           eventDate {
+            id
             datetime
+            startsAt
+          }
+          boughtFor {
+            id
+            firstName
+            lastName
+          }
+          payment {
+            ... on CardPayment {
+              method
+              base100NetPrice
+              currency
+            }
+            ... on PassPayment {
+              method
+              creditsUsed
+            }
           }
         }
       }
     }
-    passPurchases(pageSize: 20) {
+    passPurchases(pageSize: 30) {
       total
       nodes {
         id
         creditsAllocated
-        creditsConsumed
         creditsRemaining
         starts
         expires
         status
         pass {
+          id
           name
         }
       }
     }
-    appointments(pageSize: 20) {
+    videoPurchases(pageSize: 30) {
       total
       nodes {
         id
-        datetime
-        status
-        durationMinutes
-        optionName
-        service {
+        createdAt
+        expiresOn
+        isExpired
+        isCancelled
+        isRefunded
+        media {
+          id
           name
         }
-        facilitator {
-          name
+        payment {
+          ... on CardPayment {
+            method
+            base100NetPrice
+            currency
+          }
+          ... on PassPayment {
+            method
+            creditsUsed
+          }
         }
       }
     }
-    notes(pageSize: 20) {
+    mandates(pageSize: 20) {
+      total
+      nodes {
+        id
+        state
+        createdAt
+        renewalDate
+        earliestCancellationDate
+        endsOn
+        pausedAt
+        plan {
+          id
+          name
+          base100Price
+          currency
+          interval
+        }
+        charges(pageSize: 3) {
+          total
+          nodes {
+            id
+            periodStart
+            periodEnd
+            base100Amount
+            currency
+            status
+          }
+        }
+      }
+    }
+    appointments(pageSize: 30) {
+      total
+      nodes {
+        ...AppointmentDetails
+      }
+    }
+    notes(pageSize: 50) {
       total
       nodes {
         id
         body
         author
         createdAt
+        appointment {
+          id
+          datetime
+          service {
+            name
+          }
+        }
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<CustomerQuery, CustomerQueryVariables>;
+    fragment AppointmentDetails on Appointment {
+  id
+  datetime
+  startsAt
+  tz
+  status
+  durationMinutes
+  optionName
+  notes
+  customer {
+    id
+    firstName
+    lastName
+  }
+  service {
+    id
+    name
+  }
+  facilitator {
+    id
+    name
+  }
+  payment {
+    ... on CardPayment {
+      method
+      base100NetPrice
+      currency
+      status
+    }
+    ... on PassPayment {
+      method
+      creditsUsed
+      status
+    }
+  }
+}`) as unknown as TypedDocumentString<CustomerQuery, CustomerQueryVariables>;
+export const UpdateCustomerDocument = new TypedDocumentString(`
+    mutation UpdateCustomer($id: ID!, $input: UpdateCustomerInput!) {
+  updateCustomer(id: $id, input: $input) {
+    id
+    firstName
+    lastName
+    email
+    mobile
+    archived
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateCustomerMutation, UpdateCustomerMutationVariables>;
+export const AddNoteDocument = new TypedDocumentString(`
+    mutation AddNote($customerId: ID!, $body: String!) {
+  addNote(customerId: $customerId, body: $body) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AddNoteMutation, AddNoteMutationVariables>;
+export const DeleteNoteDocument = new TypedDocumentString(`
+    mutation DeleteNote($id: ID!) {
+  deleteNote(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteNoteMutation, DeleteNoteMutationVariables>;
+export const SaleOptionsDocument = new TypedDocumentString(`
+    query SaleOptions {
+  passes(pageSize: 100) {
+    nodes {
+      id
+      name
+      credits
+      validityDays
+      base100Price
+      currency
+      active
+    }
+  }
+  videos(pageSize: 100) {
+    nodes {
+      id
+      name
+      base100Price
+      credits
+      accessDays
+      active
+    }
+  }
+  subscriptionPlans(pageSize: 100) {
+    nodes {
+      id
+      name
+      base100Price
+      currency
+      interval
+      active
+      minimumTermPeriods
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SaleOptionsQuery, SaleOptionsQueryVariables>;
+export const PurchasePassDocument = new TypedDocumentString(`
+    mutation PurchasePass($input: PurchasePassInput!) {
+  purchasePass(input: $input) {
+    id
+    creditsRemaining
+    expires
+    pass {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PurchasePassMutation, PurchasePassMutationVariables>;
+export const PurchaseVideoDocument = new TypedDocumentString(`
+    mutation PurchaseVideo($input: PurchaseVideoInput!) {
+  purchaseVideo(input: $input) {
+    id
+    expiresOn
+    media {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PurchaseVideoMutation, PurchaseVideoMutationVariables>;
+export const CancelVideoPurchaseDocument = new TypedDocumentString(`
+    mutation CancelVideoPurchase($id: ID!, $refund: Boolean) {
+  cancelVideoPurchase(id: $id, refund: $refund) {
+    id
+    isCancelled
+    isRefunded
+  }
+}
+    `) as unknown as TypedDocumentString<CancelVideoPurchaseMutation, CancelVideoPurchaseMutationVariables>;
+export const StartSubscriptionDocument = new TypedDocumentString(`
+    mutation StartSubscription($input: StartSubscriptionInput!) {
+  startSubscription(input: $input) {
+    id
+    state
+    renewalDate
+    plan {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StartSubscriptionMutation, StartSubscriptionMutationVariables>;
+export const PauseSubscriptionDocument = new TypedDocumentString(`
+    mutation PauseSubscription($id: ID!) {
+  pauseSubscription(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<PauseSubscriptionMutation, PauseSubscriptionMutationVariables>;
+export const ResumeSubscriptionDocument = new TypedDocumentString(`
+    mutation ResumeSubscription($id: ID!) {
+  resumeSubscription(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ResumeSubscriptionMutation, ResumeSubscriptionMutationVariables>;
+export const CancelSubscriptionDocument = new TypedDocumentString(`
+    mutation CancelSubscription($id: ID!) {
+  cancelSubscription(id: $id) {
+    id
+    state
+    endsOn
+  }
+}
+    `) as unknown as TypedDocumentString<CancelSubscriptionMutation, CancelSubscriptionMutationVariables>;
+export const CancelBookingDocument = new TypedDocumentString(`
+    mutation CancelBooking($id: ID!, $refund: Boolean) {
+  cancelBooking(id: $id, refund: $refund) {
+    id
+    isCancelled
+    isRefunded
+  }
+}
+    `) as unknown as TypedDocumentString<CancelBookingMutation, CancelBookingMutationVariables>;
+export const SetBookingAttendanceDocument = new TypedDocumentString(`
+    mutation SetBookingAttendance($id: ID!, $attended: Boolean) {
+  setBookingAttendance(id: $id, attended: $attended) {
+    id
+    attended
+  }
+}
+    `) as unknown as TypedDocumentString<SetBookingAttendanceMutation, SetBookingAttendanceMutationVariables>;
+export const TodayDocument = new TypedDocumentString(`
+    query Today($date: Date!) {
+  appointments(startDate: $date, endDate: $date, pageSize: 100) {
+    total
+    nodes {
+      ...AppointmentDetails
+    }
+  }
+  eventDates(startDate: $date, endDate: $date, pageSize: 100) {
+    total
+    nodes {
+      id
+      datetime
+      startsAt
+      tz
+      duration
+      capacity
+      spacesBooked
+      event {
+        id
+        name
+      }
+    }
+  }
+}
+    fragment AppointmentDetails on Appointment {
+  id
+  datetime
+  startsAt
+  tz
+  status
+  durationMinutes
+  optionName
+  notes
+  customer {
+    id
+    firstName
+    lastName
+  }
+  service {
+    id
+    name
+  }
+  facilitator {
+    id
+    name
+  }
+  payment {
+    ... on CardPayment {
+      method
+      base100NetPrice
+      currency
+      status
+    }
+    ... on PassPayment {
+      method
+      creditsUsed
+      status
+    }
+  }
+}`) as unknown as TypedDocumentString<TodayQuery, TodayQueryVariables>;
+export const SetAppointmentStatusDocument = new TypedDocumentString(`
+    mutation SetAppointmentStatus($id: ID!, $status: AppointmentStatus!) {
+  setAppointmentStatus(id: $id, status: $status) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SetAppointmentStatusMutation, SetAppointmentStatusMutationVariables>;
 export const CalendarSetupDocument = new TypedDocumentString(`
     query CalendarSetup {
   facilitators {
@@ -761,13 +1722,9 @@ export const CalendarSetupDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CalendarSetupQuery, CalendarSetupQueryVariables>;
 export const AvailabilityDocument = new TypedDocumentString(`
-    query Availability($facilitatorId: ID!, $serviceId: ID, $startDate: Date!, $endDate: Date!) {
-  availability(
-    facilitatorId: $facilitatorId
-    serviceId: $serviceId
-    startDate: $startDate
-    endDate: $endDate
-  ) {
+    query Availability($facilitatorId: ID!, $serviceId: ID, $date: Date!) {
+  availability(facilitatorId: $facilitatorId, serviceId: $serviceId, date: $date) {
+    facilitatorId
     dates {
       date
       windows {
@@ -783,29 +1740,51 @@ export const AvailabilityDocument = new TypedDocumentString(`
   }
   appointments(
     facilitatorId: $facilitatorId
-    startDate: $startDate
-    endDate: $endDate
+    startDate: $date
+    endDate: $date
     pageSize: 100
   ) {
     nodes {
-      id
-      datetime
-      status
-      durationMinutes
-      optionName
-      customer {
-        id
-        firstName
-        lastName
-      }
-      service {
-        id
-        name
-      }
+      ...AppointmentDetails
     }
   }
 }
-    `) as unknown as TypedDocumentString<AvailabilityQuery, AvailabilityQueryVariables>;
+    fragment AppointmentDetails on Appointment {
+  id
+  datetime
+  startsAt
+  tz
+  status
+  durationMinutes
+  optionName
+  notes
+  customer {
+    id
+    firstName
+    lastName
+  }
+  service {
+    id
+    name
+  }
+  facilitator {
+    id
+    name
+  }
+  payment {
+    ... on CardPayment {
+      method
+      base100NetPrice
+      currency
+      status
+    }
+    ... on PassPayment {
+      method
+      creditsUsed
+      status
+    }
+  }
+}`) as unknown as TypedDocumentString<AvailabilityQuery, AvailabilityQueryVariables>;
 export const CustomerPickerDocument = new TypedDocumentString(`
     query CustomerPicker($search: String) {
   customers(search: $search, pageSize: 8) {
@@ -836,11 +1815,18 @@ export const CancelAppointmentDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CancelAppointmentMutation, CancelAppointmentMutationVariables>;
 export const RescheduleAppointmentDocument = new TypedDocumentString(`
-    mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!) {
-  rescheduleAppointment(id: $id, datetime: $datetime) {
+    mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!, $facilitatorId: ID) {
+  rescheduleAppointment(
+    id: $id
+    datetime: $datetime
+    facilitatorId: $facilitatorId
+  ) {
     id
     datetime
     status
+    facilitator {
+      name
+    }
   }
 }
     `) as unknown as TypedDocumentString<RescheduleAppointmentMutation, RescheduleAppointmentMutationVariables>;
@@ -855,13 +1841,6 @@ export const EventsDocument = new TypedDocumentString(`
       name
       kind
       timezone
-      pricingOptions {
-        id
-        name
-        base100Price
-        credits
-        currency
-      }
       dates(from: $from) {
         id
         datetime
@@ -879,9 +1858,18 @@ export const EventRegisterDocument = new TypedDocumentString(`
   event(id: $eventId) {
     id
     name
+    pricingOptions {
+      id
+      name
+      base100Price
+      credits
+      currency
+    }
     date(id: $dateId) {
       id
       datetime
+      startsAt
+      duration
       capacity
       spacesBooked
       spacesLeft
@@ -891,13 +1879,15 @@ export const EventRegisterDocument = new TypedDocumentString(`
           id
           spaces
           isCancelled
+          isRefunded
+          attended
           purchasedBy {
             id
             firstName
             lastName
-            email
           }
           boughtFor {
+            id
             firstName
             lastName
           }
@@ -918,3 +1908,236 @@ export const BookEventDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BookEventMutation, BookEventMutationVariables>;
+export const CatalogueServicesDocument = new TypedDocumentString(`
+    query CatalogueServices {
+  services {
+    id
+    name
+    description
+    bufferMinutes
+    active
+    options {
+      name
+      durationMinutes
+      base100Price
+      credits
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CatalogueServicesQuery, CatalogueServicesQueryVariables>;
+export const CreateServiceDocument = new TypedDocumentString(`
+    mutation CreateService($input: ServiceInput!) {
+  createService(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateServiceMutation, CreateServiceMutationVariables>;
+export const UpdateServiceDocument = new TypedDocumentString(`
+    mutation UpdateService($id: ID!, $input: ServiceUpdate!) {
+  updateService(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateServiceMutation, UpdateServiceMutationVariables>;
+export const DeleteServiceDocument = new TypedDocumentString(`
+    mutation DeleteService($id: ID!) {
+  deleteService(id: $id) {
+    id
+    deleted
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteServiceMutation, DeleteServiceMutationVariables>;
+export const SetServiceOptionDocument = new TypedDocumentString(`
+    mutation SetServiceOption($serviceId: ID!, $option: ServiceOptionInput!) {
+  setServiceOption(serviceId: $serviceId, option: $option) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetServiceOptionMutation, SetServiceOptionMutationVariables>;
+export const DeleteServiceOptionDocument = new TypedDocumentString(`
+    mutation DeleteServiceOption($serviceId: ID!, $name: String!) {
+  deleteServiceOption(serviceId: $serviceId, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteServiceOptionMutation, DeleteServiceOptionMutationVariables>;
+export const CatalogueFacilitatorsDocument = new TypedDocumentString(`
+    query CatalogueFacilitators($from: Date) {
+  facilitators {
+    id
+    name
+    timezone
+    weeklyWindows {
+      weekday
+      start
+      end
+    }
+    dateOverrides(from: $from) {
+      date
+      windows {
+        start
+        end
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CatalogueFacilitatorsQuery, CatalogueFacilitatorsQueryVariables>;
+export const CreateFacilitatorDocument = new TypedDocumentString(`
+    mutation CreateFacilitator($input: CreateFacilitatorInput!) {
+  createFacilitator(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateFacilitatorMutation, CreateFacilitatorMutationVariables>;
+export const SetWeeklyWindowsDocument = new TypedDocumentString(`
+    mutation SetWeeklyWindows($facilitatorId: ID!, $windows: [WeeklyWindowInput!]!) {
+  setWeeklyWindows(facilitatorId: $facilitatorId, windows: $windows) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetWeeklyWindowsMutation, SetWeeklyWindowsMutationVariables>;
+export const SetDateOverrideDocument = new TypedDocumentString(`
+    mutation SetDateOverride($facilitatorId: ID!, $date: Date!, $windows: [TimeWindowInput!]) {
+  setDateOverride(facilitatorId: $facilitatorId, date: $date, windows: $windows) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetDateOverrideMutation, SetDateOverrideMutationVariables>;
+export const CataloguePassesDocument = new TypedDocumentString(`
+    query CataloguePasses {
+  passes(pageSize: 100) {
+    total
+    nodes {
+      id
+      name
+      description
+      credits
+      validityDays
+      base100Price
+      currency
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CataloguePassesQuery, CataloguePassesQueryVariables>;
+export const CreatePassDocument = new TypedDocumentString(`
+    mutation CreatePass($input: CreatePassInput!) {
+  createPass(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePassMutation, CreatePassMutationVariables>;
+export const UpdatePassDocument = new TypedDocumentString(`
+    mutation UpdatePass($id: ID!, $input: PassUpdate!) {
+  updatePass(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdatePassMutation, UpdatePassMutationVariables>;
+export const CatalogueVideosDocument = new TypedDocumentString(`
+    query CatalogueVideos {
+  videos(pageSize: 100) {
+    total
+    nodes {
+      id
+      name
+      description
+      base100Price
+      credits
+      accessDays
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CatalogueVideosQuery, CatalogueVideosQueryVariables>;
+export const CreateVideoDocument = new TypedDocumentString(`
+    mutation CreateVideo($input: CreateVideoInput!) {
+  createVideo(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateVideoMutation, CreateVideoMutationVariables>;
+export const UpdateVideoDocument = new TypedDocumentString(`
+    mutation UpdateVideo($id: ID!, $input: MediaUpdate!) {
+  updateVideo(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateVideoMutation, UpdateVideoMutationVariables>;
+export const CataloguePlansDocument = new TypedDocumentString(`
+    query CataloguePlans {
+  subscriptionPlans(pageSize: 100) {
+    total
+    nodes {
+      id
+      name
+      description
+      base100Price
+      currency
+      interval
+      active
+      graceDays
+      minimumTermPeriods
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CataloguePlansQuery, CataloguePlansQueryVariables>;
+export const CreateSubscriptionPlanDocument = new TypedDocumentString(`
+    mutation CreateSubscriptionPlan($input: CreateSubscriptionPlanInput!) {
+  createSubscriptionPlan(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSubscriptionPlanMutation, CreateSubscriptionPlanMutationVariables>;
+export const UpdateSubscriptionPlanDocument = new TypedDocumentString(`
+    mutation UpdateSubscriptionPlan($id: ID!, $input: SubscriptionPlanUpdate!) {
+  updateSubscriptionPlan(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSubscriptionPlanMutation, UpdateSubscriptionPlanMutationVariables>;
+export const CatalogueVouchersDocument = new TypedDocumentString(`
+    query CatalogueVouchers {
+  vouchers(pageSize: 100) {
+    total
+    nodes {
+      id
+      code
+      description
+      percentOff
+      base100AmountOff
+      validFrom
+      validUntil
+      maxRedemptions
+      redemptions
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CatalogueVouchersQuery, CatalogueVouchersQueryVariables>;
+export const CreateVoucherDocument = new TypedDocumentString(`
+    mutation CreateVoucher($input: CreateVoucherInput!) {
+  createVoucher(input: $input) {
+    id
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<CreateVoucherMutation, CreateVoucherMutationVariables>;
+export const UpdateVoucherDocument = new TypedDocumentString(`
+    mutation UpdateVoucher($id: ID!, $input: VoucherUpdate!) {
+  updateVoucher(id: $id, input: $input) {
+    id
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateVoucherMutation, UpdateVoucherMutationVariables>;

@@ -1,150 +1,157 @@
+/**
+ * The calendar: one day, the facilitators side by side (all of them, or those chosen), each a column of
+ * 15-minute slots and of appointments at their own start minute (10:07 too). A free slot books; an
+ * appointment opens to show whose it is, and to record, move or cancel it.
+ */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '../api.ts';
-import {
-  AvailabilityQuery,
-  BookAppointmentMutation,
-  CalendarSetupQuery,
-  CancelAppointmentMutation,
-  CustomerPickerQuery,
-  RescheduleAppointmentMutation,
-} from '../documents.ts';
+import { useMutation, useQueries, useQuery } from '../api.ts';
+import { addDays, dayName, hasBegun, hhmm, minutesOf, todayIn } from '../clock.ts';
+import { AvailabilityQuery, BookAppointmentMutation, CalendarSetupQuery } from '../documents.ts';
 import type { AvailabilityQuery as AvailabilityData, CalendarSetupQuery as SetupData, PaymentChoice } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, formatDate, formatLocal, money } from '../ui.tsx';
+import { can, useSession } from '../session.tsx';
+import { Dialog, Empty, ErrorText, Flash, FormActions, Loading, PageHeader, formatDate, formatLocal, money } from '../ui.tsx';
+import { AppointmentDialog, type AppointmentView } from './AppointmentDialog.tsx';
+import { CustomerPicker, type PickedCustomer } from './CustomerPicker.tsx';
 
-type Appointment = NonNullable<AvailabilityData['appointments']>['nodes'][number];
 type Service = NonNullable<SetupData['services']>[number];
+type Facilitator = NonNullable<SetupData['facilitators']>[number];
+type Day = AvailabilityData;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-function mondayOf(d: Date): Date {
-  const day = (d.getDay() + 6) % 7;
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() - day);
-}
-function addDays(d: Date, n: number): Date {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
-}
-function parseDay(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y!, m! - 1, d!);
-}
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-/** Whether a slot has begun, by this device's clock (the facilitator's timezone is assumed to be the studio's). */
-function isPast(date: string, start: string): boolean {
-  const [h, m] = start.split(':').map(Number);
-  const at = parseDay(date);
-  at.setHours(h!, m!);
-  return at.getTime() < Date.now();
-}
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** Pixels per minute of the day's columns: a 15-minute slot is 30 pixels high. */
+const SCALE = 2;
 
 export function Appointments() {
+  const { me } = useSession();
   const setup = useQuery(CalendarSetupQuery);
-  const facilitators = setup.data?.facilitators ?? [];
-  const services = (setup.data?.services ?? []).filter((s) => s.active && s.options.some((o) => o.active));
-  const [facilitatorId, setFacilitatorId] = useState('');
+  const facilitators = useMemo(() => setup.data?.facilitators ?? [], [setup.data]);
+  const services = useMemo(() => (setup.data?.services ?? []).filter((s) => s.active && s.options.some((o) => o.active)), [setup.data]);
+  const today = todayIn(me.companyTimezone);
+  const [date, setDate] = useState(today);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [serviceId, setServiceId] = useState('');
-  const [week, setWeek] = useState(() => mondayOf(new Date()));
-  const ids = { facilitator: useId(), service: useId() };
-  useEffect(() => {
-    if (!facilitatorId && facilitators[0]) setFacilitatorId(facilitators[0].id);
-    if (!serviceId && services[0]) setServiceId(services[0].id);
-  }, [facilitators, services, facilitatorId, serviceId]);
-  const startDate = iso(week);
-  const endDate = iso(addDays(week, 6));
-  const calendar = useQuery(AvailabilityQuery, { facilitatorId, serviceId: serviceId || null, startDate, endDate }, { skip: !facilitatorId });
-  const [booking, setBooking] = useState<{ date: string; time: string }>();
-  const [opened, setOpened] = useState<Appointment>();
+  const [booking, setBooking] = useState<{ facilitator: Facilitator; time: string }>();
+  const [opened, setOpened] = useState<AppointmentView>();
   const [flash, setFlash] = useState<string>();
-  const service = services.find((s) => s.id === serviceId);
-  const facilitator = facilitators.find((f) => f.id === facilitatorId);
+  const ids = { service: useId(), day: useId() };
+  useEffect(() => {
+    if (!serviceId && services[0]) setServiceId(services[0].id);
+  }, [services, serviceId]);
+  const shown = facilitators.filter((f) => !hidden.has(f.id));
+  const days = useQueries(
+    AvailabilityQuery,
+    shown.map((f) => ({ facilitatorId: f.id, serviceId: serviceId || null, date })),
+    { skip: !setup.data || shown.length === 0 },
+  );
+  const byFacilitator = new Map((days.data ?? []).map((d) => [d.availability.facilitatorId, d]));
+  const mayBook = can(me, 'appointments:write');
+  const changed = (message: string) => {
+    setFlash(message);
+    days.reload();
+  };
 
   return (
     <section aria-labelledby="page-title">
-      <PageHeader title="Appointments" />
+      <PageHeader title="Appointments">
+        <div className="day-nav" role="group" aria-label="Day">
+          <button type="button" onClick={() => setDate(addDays(date, -1))}>
+            Previous day
+          </button>
+          <button type="button" onClick={() => setDate(today)} disabled={date === today}>
+            Back to today
+          </button>
+          <button type="button" onClick={() => setDate(addDays(date, 1))}>
+            Next day
+          </button>
+          <label htmlFor={ids.day} className="visually-hidden">
+            Day to show
+          </label>
+          <input id={ids.day} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        </div>
+      </PageHeader>
       {setup.loading && !setup.data && <Loading label="Loading facilitators and services…" />}
       <ErrorText error={setup.error} />
-      {setup.data && facilitators.length === 0 && <Empty>No facilitators yet: add one before booking appointments.</Empty>}
+      {setup.data && facilitators.length === 0 && <Empty>No facilitators yet: an admin adds them in the Catalogue before appointments can be booked.</Empty>}
       {setup.data && facilitators.length > 0 && (
         <>
           <div className="toolbar">
+            <fieldset className="facilitator-filter">
+              <legend>Facilitators shown</legend>
+              {facilitators.map((f) => (
+                <label key={f.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={!hidden.has(f.id)}
+                    onChange={(e) =>
+                      setHidden((h) => {
+                        const next = new Set(h);
+                        if (e.target.checked) next.delete(f.id);
+                        else next.add(f.id);
+                        return next;
+                      })
+                    }
+                  />
+                  <span>{f.name}</span>
+                </label>
+              ))}
+            </fieldset>
             <div className="field">
-              <label htmlFor={ids.facilitator}>Facilitator</label>
-              <select id={ids.facilitator} value={facilitatorId} onChange={(e) => setFacilitatorId(e.target.value)}>
-                {facilitators.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.service}>Service</label>
-              <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+              <label htmlFor={ids.service}>Free slots for</label>
+              <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)} aria-describedby={`${ids.service}-hint`}>
                 {services.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="week-nav" role="group" aria-label="Week">
-              <button type="button" onClick={() => setWeek((w) => addDays(w, -7))}>
-                Previous week
-              </button>
-              <button type="button" onClick={() => setWeek(mondayOf(new Date()))}>
-                This week
-              </button>
-              <button type="button" onClick={() => setWeek((w) => addDays(w, 7))}>
-                Next week
-              </button>
+              <p className="hint" id={`${ids.service}-hint`}>
+                Its buffer is kept clear around appointments.
+              </p>
             </div>
           </div>
           <h2 className="week-title" aria-live="polite">
-            Week of {formatDate(startDate)} to {formatDate(endDate)}
-            {facilitator && <span className="sub"> · times in {facilitator.timezone}</span>}
+            {dayName(date)}
+            {date === today && <span className="badge good">today</span>}
           </h2>
           <p className="legend">
             <span className="slot free sample" aria-hidden="true" /> free <span className="slot taken sample" aria-hidden="true" /> taken{' '}
-            <span className="slot appt sample" aria-hidden="true" /> appointment
+            <span className="slot past sample" aria-hidden="true" /> past <span className="slot appt sample" aria-hidden="true" /> appointment
           </p>
-          {flash && (
-            <p className="notice" role="status">
-              {flash}
-            </p>
-          )}
-          <ErrorText error={calendar.error} />
-          {calendar.loading && !calendar.data && <Loading label="Loading the week…" />}
-          {calendar.data && (
-            <Week data={calendar.data} loading={calendar.loading} onBook={(date, time) => setBooking({ date, time })} onOpen={setOpened} />
+          <Flash message={flash} />
+          <ErrorText error={days.error} />
+          {shown.length === 0 && <Empty>No facilitator is chosen: tick at least one above.</Empty>}
+          {shown.length > 0 && days.loading && !days.data && <Loading label="Loading the day…" />}
+          {shown.length > 0 && days.data && (
+            <Columns
+              date={date}
+              facilitators={shown}
+              days={byFacilitator}
+              loading={days.loading}
+              onBook={mayBook ? (facilitator, time) => setBooking({ facilitator, time }) : undefined}
+              onOpen={setOpened}
+            />
           )}
         </>
       )}
-      {booking && facilitator && (
+      {booking && (
         <BookDialog
-          date={booking.date}
+          date={date}
           time={booking.time}
-          facilitatorId={facilitator.id}
-          facilitatorName={facilitator.name}
+          facilitator={booking.facilitator}
           services={services}
-          initialService={service}
+          initialServiceId={serviceId}
           onClose={(booked) => {
             setBooking(undefined);
-            if (booked) {
-              setFlash(booked);
-              calendar.reload();
-            }
+            if (booked) changed(booked);
           }}
         />
       )}
       {opened && (
         <AppointmentDialog
           appointment={opened}
-          onClose={(changed) => {
+          facilitators={facilitators}
+          onClose={(message) => {
             setOpened(undefined);
-            if (changed) {
-              setFlash(changed);
-              calendar.reload();
-            }
+            if (message) changed(message);
           }}
         />
       )}
@@ -152,166 +159,180 @@ export function Appointments() {
   );
 }
 
-function Week({
-  data,
+/** The day's range in minutes: working hours and appointments of every column, at least 08:00 to 18:00, whole hours. */
+function dayRange(date: string, days: readonly Day[]): [number, number] {
+  let first = 8 * 60;
+  let last = 18 * 60;
+  for (const day of days) {
+    for (const w of day.availability.dates[0]?.windows ?? []) {
+      first = Math.min(first, minutesOf(w.startTime));
+      last = Math.max(last, w.endTime === '00:00' ? 24 * 60 : minutesOf(w.endTime));
+    }
+    for (const a of day.appointments?.nodes ?? []) {
+      if (!a.datetime.startsWith(date)) continue;
+      const start = minutesOf(a.datetime.slice(11, 16));
+      first = Math.min(first, start);
+      last = Math.max(last, Math.min(24 * 60, start + a.durationMinutes));
+    }
+  }
+  return [Math.floor(first / 60) * 60, Math.min(24 * 60, Math.ceil(last / 60) * 60)];
+}
+
+function Columns({
+  date,
+  facilitators,
+  days,
   loading,
   onBook,
   onOpen,
 }: {
-  data: AvailabilityData;
+  date: string;
+  facilitators: readonly Facilitator[];
+  days: ReadonlyMap<string, Day>;
   loading: boolean;
-  onBook: (date: string, time: string) => void;
-  onOpen: (a: Appointment) => void;
+  onBook: ((facilitator: Facilitator, time: string) => void) | undefined;
+  onOpen: (a: AppointmentView) => void;
 }) {
-  const appointments = (data.appointments?.nodes ?? []).filter((a) => a.status !== 'CANCELLED');
-  const dates = data.availability.dates;
-  // On a phone one day shows at a time: today's when it is in the week.
-  const [shown, setShown] = useState(() =>
-    Math.max(
-      0,
-      dates.findIndex((d) => d.date === iso(new Date())),
-    ),
-  );
+  const [first, last] = dayRange(date, [...days.values()]);
+  const hours = Array.from({ length: (last - first) / 60 + 1 }, (_, i) => first + i * 60);
+  const height = (last - first) * SCALE;
   return (
-    <>
-      <div className="day-tabs" role="group" aria-label="Day to show">
-        {dates.map((day, i) => (
-          <button key={day.date} type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
-            {weekday.format(parseDay(day.date))}
-          </button>
-        ))}
+    <div className="calendar" role="region" aria-label="The day's appointments by facilitator" tabIndex={0} aria-busy={loading}>
+      <div className="hours" aria-hidden="true">
+        <div className="column-head" />
+        <div className="timeline" style={{ height }}>
+          {hours.map((m) => (
+            <span key={m} className="hour" style={{ top: (m - first) * SCALE }}>
+              {hhmm(m)}
+            </span>
+          ))}
+        </div>
       </div>
-      <div className="week" aria-busy={loading}>
-        {dates.map((day, i) => {
-          const dayAppointments = appointments.filter((a) => a.datetime.startsWith(day.date));
-          const slots = day.windows.flatMap((w) => w.slots);
-          const free = slots.filter((s) => s.available).length;
-          const label = weekday.format(parseDay(day.date));
-          return (
-            <section
-              key={day.date}
-              className={i === shown ? 'day shown' : 'day'}
-              aria-label={`${label}: ${slots.length ? `${free} of ${slots.length} slots free` : 'not working'}`}
-            >
-              <h3>{label}</h3>
-              {slots.length === 0 && <p className="sub">Not working</p>}
-              <ul className="slots">
-                {slots.map((slot) => {
-                  const starts = dayAppointments.find((a) => a.datetime.slice(11, 16) === slot.start);
-                  if (starts)
-                    return (
-                      <li key={slot.start}>
-                        <button
-                          type="button"
-                          className="slot appt"
-                          onClick={() => onOpen(starts)}
-                          aria-label={`${slot.start} ${starts.customer.firstName} ${starts.customer.lastName[0]}. (${starts.customer.firstName} ${starts.customer.lastName}, ${starts.service.name}, ${label}): open appointment`}
-                        >
-                          <span className="time">{slot.start}</span> {starts.customer.firstName} {starts.customer.lastName[0]}.
-                        </button>
-                      </li>
-                    );
-                  if (isPast(day.date, slot.start))
-                    return (
-                      <li key={slot.start}>
-                        <span className="slot past">
-                          <span className="time">{slot.start}</span> <span className="visually-hidden">{label}</span> past
-                        </span>
-                      </li>
-                    );
-                  if (!slot.available)
-                    return (
-                      <li key={slot.start}>
-                        <span className="slot taken" data-slot={`${day.date} ${slot.start}`}>
-                          <span className="time">{slot.start}</span> <span className="visually-hidden">{label}</span> taken
-                        </span>
-                      </li>
-                    );
-                  return (
-                    <li key={slot.start}>
-                      <button
-                        type="button"
-                        className="slot free"
-                        data-slot={`${day.date} ${slot.start}`}
-                        onClick={() => onBook(day.date, slot.start)}
-                        aria-label={`${slot.start} free, ${label}: book`}
-                      >
-                        <span className="time">{slot.start}</span> free
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          );
-        })}
-      </div>
-    </>
+      {facilitators.map((f) => {
+        const day = days.get(f.id);
+        return day ? (
+          <Column key={f.id} date={date} facilitator={f} day={day} first={first} height={height} onBook={onBook} onOpen={onOpen} />
+        ) : (
+          <section key={f.id} className="column" aria-label={`${f.name}: loading`}>
+            <div className="column-head">
+              <h3>{f.name}</h3>
+            </div>
+            <Loading />
+          </section>
+        );
+      })}
+    </div>
   );
 }
 
-export function CustomerPicker({
-  value,
-  onChange,
+function Column({
+  date,
+  facilitator,
+  day,
+  first,
+  height,
+  onBook,
+  onOpen,
 }: {
-  value: { id: string; name: string } | undefined;
-  onChange: (c: { id: string; name: string } | undefined) => void;
+  date: string;
+  facilitator: Facilitator;
+  day: Day;
+  first: number;
+  height: number;
+  onBook: ((facilitator: Facilitator, time: string) => void) | undefined;
+  onOpen: (a: AppointmentView) => void;
 }) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  const inputId = useId();
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 200);
-    return () => clearTimeout(t);
-  }, [text]);
-  const query = useQuery(CustomerPickerQuery, { search: search || null });
-  const nodes = query.data?.customers.nodes ?? [];
-  return (
-    <fieldset className="picker">
-      <legend>Customer</legend>
-      <label htmlFor={inputId} className="block-label">
-        Find a customer
-      </label>
-      <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" autoComplete="off" />
-      <ErrorText error={query.error} />
-      {query.loading && !query.data && <Loading label="Searching…" />}
-      {query.data && nodes.length === 0 && <p className="sub">No customer matches.</p>}
-      <div className="choices" role="radiogroup" aria-label="Matching customers">
-        {nodes.map((c) => (
-          <label key={c.id} className="check">
-            <input
-              type="radio"
-              name={`${inputId}-customer`}
-              checked={value?.id === c.id}
-              onChange={() => onChange({ id: c.id, name: `${c.firstName} ${c.lastName}` })}
-            />
-            <span>
-              {c.firstName} {c.lastName} <span className="sub">{c.email}</span>
+  const tz = facilitator.timezone;
+  const appointments = (day.appointments?.nodes ?? []).filter((a) => a.status !== 'CANCELLED' && a.datetime.startsWith(date));
+  const spans = appointments.map((a) => {
+    const start = minutesOf(a.datetime.slice(11, 16));
+    return { start, end: start + a.durationMinutes };
+  });
+  const slots = (day.availability.dates[0]?.windows ?? []).flatMap((w) => w.slots);
+  const free = slots.filter((s) => s.available && !hasBegun(date, s.start, tz)).length;
+  const top = (minutes: number) => (minutes - first) * SCALE;
+  const slotEntries = slots.flatMap((slot) => {
+    const start = minutesOf(slot.start);
+    // A slot an appointment overlaps is shown as that appointment, at its own start minute.
+    if (spans.some((s) => s.start < start + 15 && start < s.end)) return [];
+    const style = { top: top(start), height: 15 * SCALE - 2 };
+    const label = <span className="visually-hidden">{facilitator.name}</span>;
+    let element;
+    if (hasBegun(date, slot.start, tz))
+      element = (
+        <li key={slot.start} className="slot past" style={style}>
+          <span className="time">{slot.start}</span> {label} past
+        </li>
+      );
+    else if (!slot.available)
+      element = (
+        <li key={slot.start} className="slot taken" style={style} data-slot={`${date} ${slot.start}`}>
+          <span className="time">{slot.start}</span> {label} taken
+        </li>
+      );
+    else
+      element = (
+        <li key={slot.start} style={style} className="slot-cell">
+          {onBook ? (
+            <button
+              type="button"
+              className="slot free"
+              data-slot={`${date} ${slot.start}`}
+              onClick={() => onBook(facilitator, slot.start)}
+              aria-label={`${slot.start} free with ${facilitator.name}: book`}
+            >
+              <span className="time">{slot.start}</span> free
+            </button>
+          ) : (
+            <span className="slot free">
+              <span className="time">{slot.start}</span> free
             </span>
-          </label>
-        ))}
+          )}
+        </li>
+      );
+    return [{ start, element }];
+  });
+  const appointmentEntries = appointments.map((a, i) => {
+    const { start, end } = spans[i]!;
+    const name = `${a.customer.firstName} ${a.customer.lastName}`;
+    const element = (
+      <li key={a.id} className="slot-cell" style={{ top: top(start), height: Math.max(15, end - start) * SCALE - 2 }}>
+        <button type="button" className={`slot appt status-${a.status.toLowerCase()}`} onClick={() => onOpen(a)}>
+          <span className="time">
+            {hhmm(start)}–{hhmm(Math.min(end, 24 * 60))}
+          </span>{' '}
+          <span className="appt-who">{name}</span> <span className="appt-what">{a.service.name}</span>
+          <span className="visually-hidden"> with {facilitator.name}: open appointment</span>
+        </button>
+      </li>
+    );
+    return { start: start - 0.5, element };
+  });
+  return (
+    <section className="column" aria-label={`${facilitator.name}: ${slots.length ? `${free} of ${slots.length} slots free` : 'not working'}`}>
+      <div className="column-head">
+        <h3>{facilitator.name}</h3>
+        <span className="sub">{slots.length ? `${free} free` : 'Not working'}</span>
       </div>
-      {value && (
-        <p className="hint">
-          Chosen: <strong>{value.name}</strong>
-        </p>
-      )}
-    </fieldset>
+      <ol className="timeline" style={{ height }}>
+        {[...slotEntries, ...appointmentEntries].sort((a, b) => a.start - b.start).map((entry) => entry.element)}
+      </ol>
+    </section>
   );
 }
 
 function BookDialog(props: {
   date: string;
   time: string;
-  facilitatorId: string;
-  facilitatorName: string;
+  facilitator: Facilitator;
   services: readonly Service[];
-  initialService: Service | undefined;
+  initialServiceId: string;
   onClose: (booked?: string) => void;
 }) {
+  const { me } = useSession();
   const book = useMutation(BookAppointmentMutation);
-  const [customer, setCustomer] = useState<{ id: string; name: string }>();
-  const [serviceId, setServiceId] = useState(props.initialService?.id ?? props.services[0]?.id ?? '');
+  const [customer, setCustomer] = useState<PickedCustomer>();
+  const [serviceId, setServiceId] = useState(props.initialServiceId || props.services[0]?.id || '');
   const service = props.services.find((s) => s.id === serviceId);
   const options = useMemo(() => service?.options.filter((o) => o.active) ?? [], [service]);
   const [optionName, setOptionName] = useState(options[0]?.name ?? '');
@@ -332,19 +353,19 @@ function BookDialog(props: {
         customerId: customer.id,
         serviceId: service.id,
         optionName,
-        facilitatorId: props.facilitatorId,
+        facilitatorId: props.facilitator.id,
         datetime: `${props.date}T${props.time}:00`,
         payWith,
         notes: notes.trim() || null,
         packageId: null,
       },
     });
-    if (result) props.onClose(`Booked ${customer.name} for ${service.name} on ${formatLocal(result.bookAppointment.datetime)}.`);
+    if (result) props.onClose(`Booked ${customer.name} for ${service.name} with ${props.facilitator.name} on ${formatLocal(result.bookAppointment.datetime)}.`);
   };
   return (
     <Dialog title={`Book ${formatDate(props.date)} at ${props.time}`} open onClose={() => props.onClose()}>
       <form className="stack" onSubmit={submit} noValidate>
-        <p className="sub">With {props.facilitatorName}</p>
+        <p className="sub">With {props.facilitator.name}</p>
         <CustomerPicker value={customer} onChange={setCustomer} />
         <div className="field">
           <label htmlFor={ids.service}>Service</label>
@@ -361,7 +382,7 @@ function BookDialog(props: {
           <select id={ids.option} value={optionName} onChange={(e) => setOptionName(e.target.value)}>
             {options.map((o) => (
               <option key={o.name} value={o.name}>
-                {o.name.includes(String(o.durationMinutes)) ? o.name : `${o.name} · ${o.durationMinutes} min`} · {money(o.base100Price, 'GBP')}
+                {o.name.includes(String(o.durationMinutes)) ? o.name : `${o.name} · ${o.durationMinutes} min`} · {money(o.base100Price, me.companyCurrency)}
                 {o.credits ? ` or ${o.credits} ${o.credits === 1 ? 'credit' : 'credits'}` : ''}
               </option>
             ))}
@@ -370,95 +391,20 @@ function BookDialog(props: {
         <div className="field">
           <label htmlFor={ids.pay}>Pay with</label>
           <select id={ids.pay} value={payWith} onChange={(e) => setPayWith(e.target.value as PaymentChoice)}>
-            <option value="CARD">Card</option>
+            <option value="CARD">Card (paid at the desk)</option>
             <option value="PASS">Pass credits</option>
           </select>
         </div>
         <div className="field">
           <label htmlFor={ids.notes}>Notes</label>
-          <textarea id={ids.notes} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} />
+          <textarea id={ids.notes} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} aria-describedby={`${ids.notes}-hint`} />
+          <p className="hint" id={`${ids.notes}-hint`}>
+            Also kept as a note on the customer.
+          </p>
         </div>
         <ErrorText error={problem ?? book.error} />
         <FormActions onCancel={() => props.onClose()} busy={book.busy} label="Book appointment" busyLabel="Booking…" />
       </form>
-    </Dialog>
-  );
-}
-
-function AppointmentDialog({ appointment, onClose }: { appointment: Appointment; onClose: (changed?: string) => void }) {
-  const cancel = useMutation(CancelAppointmentMutation);
-  const reschedule = useMutation(RescheduleAppointmentMutation);
-  const [confirming, setConfirming] = useState(false);
-  const [date, setDate] = useState(appointment.datetime.slice(0, 10));
-  const [time, setTime] = useState(appointment.datetime.slice(11, 16));
-  const ids = { date: useId(), time: useId() };
-  const name = `${appointment.customer.firstName} ${appointment.customer.lastName}`;
-  const move = async (event: FormEvent) => {
-    event.preventDefault();
-    const r = await reschedule.run({ id: appointment.id, datetime: `${date}T${time}:00` });
-    if (r) onClose(`Moved ${name}'s appointment to ${formatLocal(r.rescheduleAppointment.datetime)}.`);
-  };
-  return (
-    <Dialog title={`${appointment.service.name} with ${name}`} open onClose={() => onClose()}>
-      <div className="stack">
-        <p>
-          {formatLocal(appointment.datetime)} · {appointment.durationMinutes} min · {appointment.optionName} ·{' '}
-          <span className="badge">{appointment.status.toLowerCase()}</span>
-        </p>
-        <form className="stack" onSubmit={move} noValidate aria-label="Reschedule">
-          <h3>Reschedule</h3>
-          <div className="row">
-            <div className="field">
-              <label htmlFor={ids.date}>New date</label>
-              <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.time}>New time</label>
-              <input id={ids.time} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
-            </div>
-          </div>
-          <ErrorText error={reschedule.error} />
-          <button
-            type="submit"
-            disabled={
-              reschedule.busy || (minutes(time) === minutes(appointment.datetime.slice(11, 16)) && date === appointment.datetime.slice(0, 10))
-            }
-          >
-            {reschedule.busy ? 'Moving…' : 'Reschedule'}
-          </button>
-        </form>
-        <h3>Cancel</h3>
-        {confirming ? (
-          <div className="confirm" role="group" aria-label="Confirm cancellation">
-            <p>Cancel this appointment? Credits it was paid with go back to the pass.</p>
-            <ErrorText error={cancel.error} />
-            <div className="button-row">
-              <button type="button" onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="danger"
-                disabled={cancel.busy}
-                onClick={async () => {
-                  if (await cancel.run({ id: appointment.id })) onClose(`Cancelled ${name}'s appointment.`);
-                }}
-              >
-                Yes, cancel appointment
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>
-            Cancel appointment
-          </button>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => onClose()}>
-            Close
-          </button>
-        </div>
-      </div>
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+/** The audit log: changes and denials by default, reads one click away, filtered and paged on the server. */
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '../api.ts';
 import { AuditFilterOptionsQuery, AuditLogQuery, ConsoleUsersQuery } from '../documents.ts';
@@ -28,13 +29,14 @@ function dayStart(date: string, plusDays = 0): string | null {
   return new Date(y!, m! - 1, d! + plusDays).toISOString();
 }
 
-function toFilter(form: Form): AuditFilter {
+function toFilter(form: Form, withReads: boolean): AuditFilter {
   return {
     clientId: form.clientId || null,
     userId: form.userId || null,
     surface: form.surface || null,
     method: form.method || null,
     deniedOnly: form.deniedOnly || null,
+    changesAndDenials: withReads ? null : true,
     resource: form.resource.trim() || null,
     from: dayStart(form.from),
     to: dayStart(form.to, 1),
@@ -47,7 +49,9 @@ export function AuditLog() {
   const [applied, setApplied] = useState<Form>(EMPTY);
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<Entry>();
-  const filter = toFilter(applied);
+  // The console's own page loads are most of the log: reads are left out until asked for.
+  const [withReads, setWithReads] = useState(false);
+  const filter = toFilter(applied, withReads);
   const log = useQuery(AuditLogQuery, { filter, page, pageSize: PAGE_SIZE });
   const clients = useQuery(AuditFilterOptionsQuery, undefined, { skip: !can(me, 'api-clients:manage') });
   const users = useQuery(ConsoleUsersQuery, undefined, { skip: !can(me, 'users:manage') });
@@ -161,6 +165,22 @@ export function AuditLog() {
           </button>
         </div>
       </form>
+      <div className="reads-toggle">
+        <p className="hint" aria-live="polite">
+          {withReads ? 'Showing every call, reads included.' : 'Showing changes and denials: reads that were let through are left out.'}
+        </p>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={withReads}
+            onChange={(e) => {
+              setWithReads(e.target.checked);
+              setPage(0);
+            }}
+          />
+          <span>Show reads too</span>
+        </label>
+      </div>
       <ErrorText error={log.error} />
       {log.loading && !data && <Loading label="Loading the audit log…" />}
       {data && data.items.length === 0 && <Empty>No entries match these filters.</Empty>}
@@ -185,8 +205,8 @@ export function AuditLog() {
                 {data.items.map((entry) => (
                   <tr key={entry.id} className={entry.status >= 400 ? 'denied' : undefined}>
                     <td data-label="When">{formatDateTime(entry.at)}</td>
-                    <td data-label="Who" className="mono">
-                      {entry.userEmail ?? entry.actor}
+                    <td data-label="Who">
+                      <Who entry={entry} />
                     </td>
                     <td data-label="Surface">{entry.surface}</td>
                     <td data-label="Call" className="mono">
@@ -226,8 +246,10 @@ export function AuditLog() {
                 ['When', formatDateTime(open.at)],
                 ['Surface', open.surface],
                 ['Actor', open.actor],
+                ['API client', open.clientName],
                 ['Client id', open.clientId],
                 ['Console user', open.userEmail],
+                ['Console user id', open.userId],
                 ['Method', open.method],
                 ['Path', open.path],
                 ['Resource', open.resourceType],
@@ -253,4 +275,23 @@ export function AuditLog() {
       )}
     </section>
   );
+}
+
+/** Who made a call: a console user by email, an API client by name, each with its id beside it. */
+function Who({ entry }: { entry: Entry }) {
+  if (entry.userEmail)
+    return (
+      <>
+        {entry.userEmail}
+        {entry.userId && <span className="sub mono">{entry.userId}</span>}
+      </>
+    );
+  if (entry.clientId)
+    return (
+      <>
+        {entry.clientName ?? <em>a deleted client</em>}
+        <span className="sub mono">{entry.clientId}</span>
+      </>
+    );
+  return <>{entry.actor}</>;
 }

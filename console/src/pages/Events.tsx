@@ -1,28 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '../api.ts';
-import { BookEventMutation, EventRegisterQuery, EventsQuery } from '../documents.ts';
-import type { EventsQuery as Data, PaymentChoice } from '../gql/graphql.ts';
-import { can, useSession } from '../session.tsx';
-import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, Pager, formatLocal, money } from '../ui.tsx';
-import { CustomerPicker } from './Appointments.tsx';
+/** The events' upcoming dates with the spaces booked; each date opens its register. */
+import { useState } from 'react';
+import { useQuery } from '../api.ts';
+import { todayIn } from '../clock.ts';
+import { EventsQuery } from '../documents.ts';
+import type { EventsQuery as Data } from '../gql/graphql.ts';
+import { useSession } from '../session.tsx';
+import { Empty, ErrorText, Loading, PageHeader, Pager, formatLocal } from '../ui.tsx';
+import { RegisterDialog } from './Register.tsx';
 
 type Event = NonNullable<Data['events']>['nodes'][number];
 type EventDate = Event['dates'][number];
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 export function Events() {
+  const { me } = useSession();
   const [page, setPage] = useState(0);
-  const query = useQuery(EventsQuery, { page, from: today() });
+  const query = useQuery(EventsQuery, { page, from: todayIn(me.companyTimezone) });
   const [open, setOpen] = useState<{ event: Event; date: EventDate }>();
   const data = query.data?.events;
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Events" />
-      <p className="lead">Upcoming dates of each event and class, with the spaces booked. Open a date to see its register and register a customer.</p>
+      <p className="lead">Upcoming dates of each event and class, with the spaces booked. Open a date's register to see who is booked, register a customer or take attendance.</p>
       <ErrorText error={query.error} />
       {query.loading && !data && <Loading label="Loading events…" />}
       {data && data.nodes.length === 0 && <Empty>No events yet.</Empty>}
@@ -38,8 +36,9 @@ export function Events() {
       )}
       {open && (
         <RegisterDialog
-          event={open.event}
-          date={open.date}
+          eventId={open.event.id}
+          dateId={open.date.id}
+          title={`${open.event.name}, ${formatLocal(open.date.datetime)}`}
           onClose={(changed) => {
             setOpen(undefined);
             if (changed) query.reload();
@@ -104,113 +103,5 @@ function EventCard({ event, onOpen }: { event: Event; onOpen: (date: EventDate) 
         </div>
       )}
     </article>
-  );
-}
-
-function RegisterDialog({ event, date, onClose }: { event: Event; date: EventDate; onClose: (changed: boolean) => void }) {
-  const { me } = useSession();
-  const mayRead = can(me, 'events-register:read');
-  const register = useQuery(EventRegisterQuery, { eventId: event.id, dateId: date.id }, { skip: !mayRead });
-  const book = useMutation(BookEventMutation);
-  const [customer, setCustomer] = useState<{ id: string; name: string }>();
-  const [optionId, setOptionId] = useState(event.pricingOptions[0]?.id ?? '');
-  const [spaces, setSpaces] = useState('1');
-  const [payWith, setPayWith] = useState<PaymentChoice>('CARD');
-  const [problem, setProblem] = useState<string>();
-  const [changed, setChanged] = useState(false);
-  const [done, setDone] = useState<string>();
-  const ids = { option: useId(), spaces: useId(), pay: useId() };
-  const current = register.data?.event?.date;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!customer) return setProblem('Choose the customer to register.');
-    const n = Number(spaces);
-    if (!Number.isInteger(n) || n < 1) return setProblem('Spaces: a whole number, 1 or more.');
-    setProblem(undefined);
-    const r = await book.run({
-      input: {
-        customerId: customer.id,
-        eventDateId: date.id,
-        pricingOptionId: optionId,
-        spaces: n,
-        payWith,
-        boughtForId: null,
-        packageId: null,
-        voucherCode: null,
-      },
-    });
-    if (r) {
-      setChanged(true);
-      setDone(`Registered ${customer.name} (${n} ${n === 1 ? 'space' : 'spaces'}).`);
-      setCustomer(undefined);
-      register.reload();
-    }
-  };
-  return (
-    <Dialog title={`${event.name}, ${formatLocal(date.datetime)}`} open onClose={() => onClose(changed)}>
-      <div className="stack">
-        <p>
-          {current ? current.spacesBooked : date.spacesBooked} of {date.capacity} spaces booked · {current ? current.spacesLeft : date.spacesLeft}{' '}
-          left
-        </p>
-        <h3>Booked on this date</h3>
-        {!mayRead && <p className="hint">Your role cannot read the register of a date.</p>}
-        <ErrorText error={register.error} />
-        {register.loading && !register.data && <Loading label="Loading the register…" />}
-        {current?.register && current.register.nodes.length === 0 && <Empty>Nobody is registered yet.</Empty>}
-        {current?.register && current.register.nodes.length > 0 && (
-          <ul className="list">
-            {current.register.nodes.map((b) => (
-              <li key={b.id}>
-                {b.purchasedBy.firstName} {b.purchasedBy.lastName}
-                {b.boughtFor && (
-                  <>
-                    {' '}
-                    for {b.boughtFor.firstName} {b.boughtFor.lastName}
-                  </>
-                )}{' '}
-                · {b.spaces} {b.spaces === 1 ? 'space' : 'spaces'}
-                {b.isCancelled && <span className="badge bad">Cancelled</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <form className="stack" onSubmit={submit} noValidate aria-label="Register a customer">
-          <h3>Register a customer</h3>
-          {done && (
-            <p className="notice" role="status">
-              {done}
-            </p>
-          )}
-          <CustomerPicker value={customer} onChange={setCustomer} />
-          <div className="row">
-            <div className="field">
-              <label htmlFor={ids.option}>Pricing option</label>
-              <select id={ids.option} value={optionId} onChange={(e) => setOptionId(e.target.value)}>
-                {event.pricingOptions.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name} · {money(o.base100Price, o.currency)}
-                    {o.credits ? ` or ${o.credits} ${o.credits === 1 ? 'credit' : 'credits'}` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field narrow">
-              <label htmlFor={ids.spaces}>Spaces</label>
-              <input id={ids.spaces} type="number" min={1} max={100} inputMode="numeric" value={spaces} onChange={(e) => setSpaces(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.pay}>Pay with</label>
-              <select id={ids.pay} value={payWith} onChange={(e) => setPayWith(e.target.value as PaymentChoice)}>
-                <option value="CARD">Card</option>
-                <option value="PASS">Pass credits</option>
-              </select>
-            </div>
-          </div>
-          <ErrorText error={problem ?? book.error} />
-          <FormActions onCancel={() => onClose(changed)} busy={book.busy} disabled={book.busy || date.spacesLeft === 0} label="Register customer" busyLabel="Registering…" cancelLabel="Close" />
-        </form>
-      </div>
-    </Dialog>
   );
 }

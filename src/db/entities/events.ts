@@ -43,6 +43,8 @@ export const EventDate = defineEntity({
     spacesBooked: p.integer().default(0),
   },
   checks: [{ name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' }],
+  // The order of `eventDates`: a day's dates across events (the console's Today).
+  indexes: [{ properties: ['company', 'startsAt', 'id'] }],
 });
 export type IEventDate = InferEntity<typeof EventDate>;
 

@@ -14,6 +14,7 @@ import { Migration20261125040000_sign_in_device } from './Migration2026112504000
 import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
 import { Migration20261125300000_list_orders } from './Migration20261125300000_list_orders.ts';
+import { Migration20261126100000_event_date_day } from './Migration20261126100000_event_date_day.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
   { name: 'Migration20261125300000_list_orders', class: Migration20261125300000_list_orders },
+  { name: 'Migration20261126100000_event_date_day', class: Migration20261126100000_event_date_day },
 ];

@@ -1,0 +1,54 @@
+/** Finding a customer by name or email, as the booking dialogs do: a search box and the matches to choose from. */
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '../api.ts';
+import { CustomerPickerQuery } from '../documents.ts';
+import { ErrorText, Loading } from '../ui.tsx';
+
+export interface PickedCustomer {
+  id: string;
+  name: string;
+}
+
+export function CustomerPicker({ value, onChange }: { value: PickedCustomer | undefined; onChange: (c: PickedCustomer | undefined) => void }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const inputId = useId();
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text.trim()), 200);
+    return () => clearTimeout(t);
+  }, [text]);
+  const query = useQuery(CustomerPickerQuery, { search: search || null });
+  const nodes = query.data?.customers.nodes ?? [];
+  return (
+    <fieldset className="picker">
+      <legend>Customer</legend>
+      <label htmlFor={inputId} className="block-label">
+        Find a customer
+      </label>
+      <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" autoComplete="off" />
+      <ErrorText error={query.error} />
+      {query.loading && !query.data && <Loading label="Searching…" />}
+      {query.data && nodes.length === 0 && <p className="sub">No customer matches.</p>}
+      <div className="choices" role="radiogroup" aria-label="Matching customers">
+        {nodes.map((c) => (
+          <label key={c.id} className="check">
+            <input
+              type="radio"
+              name={`${inputId}-customer`}
+              checked={value?.id === c.id}
+              onChange={() => onChange({ id: c.id, name: `${c.firstName} ${c.lastName}` })}
+            />
+            <span>
+              {c.firstName} {c.lastName} <span className="sub">{c.email}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {value && (
+        <p className="hint">
+          Chosen: <strong>{value.name}</strong>
+        </p>
+      )}
+    </fieldset>
+  );
+}
