@@ -91,6 +91,9 @@ describe('console roles × desk and catalogue writes', () => {
     } else {
       expect(body.errors[0]).toMatchObject({ message: `Missing required scope: ${scope}`, extensions: { code: 'FORBIDDEN' } });
       expect(await snapshot()).toEqual(before);
+      // The audit log calls it a denial, whether the whole operation or one of its fields was refused.
+      const [entry] = (await sql.query('select status, missing_scope from audit_entry order by id desc limit 1')).rows;
+      expect(entry).toEqual({ status: 403, missing_scope: scope });
     }
   });
 

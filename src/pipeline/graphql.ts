@@ -54,6 +54,17 @@ function statusOf(result: ExecutionResult): number {
   return result.errors?.some((error) => (error.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') ? 503 : 200;
 }
 
+/**
+ * A field a resolver refused for a scope the caller lacks (beyond the whole operation's, which authorise
+ * checks first: the console's catalogue role) makes the call a denial in the audit log, as a refused
+ * operation is.
+ */
+function deniedIn(call: Call, result: ExecutionResult): ExecutionResult {
+  const forbidden = result.errors?.find((error) => (error.originalError as DomainError | undefined)?.code === 'FORBIDDEN');
+  if (forbidden && !call.deniedScope) call.deniedScope = String(forbidden.extensions?.scope ?? '');
+  return result;
+}
+
 export interface GraphqlPipelineOptions {
   pipeline: Pipeline;
   schema: GraphQLSchema;
@@ -151,11 +162,11 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
     const context = requestContext.context as GraphqlContext;
     const variables = request.variables ?? undefined;
     // Writes of a company run in a transaction of the pipeline's; signing in and out have no company yet.
-    if (operation?.operation !== 'mutation' || !context.call.caller) return executor.execute(document!, context, variables, operationName);
+    if (operation?.operation !== 'mutation' || !context.call.caller) return deniedIn(context.call, await executor.execute(document!, context, variables, operationName));
     return inWriteTransaction(pipeline, context.call, async (tx) => {
       const write = pipeline.context(context.call, tx.em);
       write.console = context.console;
-      const result = await executor.execute(document!, write, variables, operationName);
+      const result = deniedIn(context.call, await executor.execute(document!, write, variables, operationName));
       const status = statusOf(result);
       // Rolled back, nothing of it stands: the answer says only why.
       const value = status >= 500 ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') } : result;
