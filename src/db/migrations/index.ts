@@ -11,6 +11,7 @@ import { Migration20261125010000_cache_versions } from './Migration2026112501000
 import { Migration20261125020000_customer_search } from './Migration20261125020000_customer_search.ts';
 import { Migration20261125100000_desk_records } from './Migration20261125100000_desk_records.ts';
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
+import { Migration20261126100000_webhook_catch_up } from './Migration20261126100000_webhook_catch_up.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261125020000_customer_search', class: Migration20261125020000_customer_search },
   { name: 'Migration20261125100000_desk_records', class: Migration20261125100000_desk_records },
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
+  { name: 'Migration20261126100000_webhook_catch_up', class: Migration20261126100000_webhook_catch_up },
 ];
