@@ -7,6 +7,9 @@
  */
 import type { CompanyReads } from './reads.ts';
 
+/** The GraphQL types of the list, whose cached reads the trigger (and the pruning of old events) make stale. */
+export const CATCH_UP_TYPES = ['WebhookEvent', 'WebhookEventPage'];
+
 export interface ListedWebhookEvent {
   id: string;
   kind: string;

@@ -1,5 +1,6 @@
 /** Operational records: webhook endpoints, the webhook outbox and its delivery log, and the audit log. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CATCH_UP_TYPES } from '../webhook-events.ts';
 import { Company } from './access.ts';
 
 export const WEBHOOK_JOB_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -41,7 +42,7 @@ const COMMIT_ORDER_TRIGGER = `create function webhook_event_commit_order_fn() re
     update webhook_event set seq = next_seq where id = new.id;
     with raised as (
       insert into cache_version as v (company_id, type, version)
-      select new.company_id, t, 1 from unnest(array['WebhookEvent', 'WebhookEventPage']) as t order by t
+      select new.company_id, t, 1 from unnest(array[${CATCH_UP_TYPES.map((type) => `'${type}'`).join(', ')}]) as t order by t
       on conflict (company_id, type) do update set version = v.version + 1 where v.xmin <> pg_current_xact_id()::xid
       returning type, version
     )
