@@ -62,7 +62,7 @@ try {
   });
   const services = { config, orm, clock: systemClock, logger: pino({ level: 'silent' }), serverKey: randomBytes(32) };
   const { id: companyId } = await createCompany(orm, { name: 'Benchmark Studio', timezone: 'Europe/London', currency: 'GBP' });
-  await setWebhook(orm, services.serverKey, { companyId, url: receiver.url, events: 'pass.purchased' }, { allowInsecure: true });
+  await setWebhook(companyEm(orm, companyId), services.serverKey, { companyId, url: receiver.url, events: 'pass.purchased' }, { allowInsecure: true });
   const server = await startServer(services, await serviceSurfaces(services));
 
   const arrivals = new Map<string, number>();

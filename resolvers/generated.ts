@@ -18,6 +18,8 @@ export type Scalars = {
   Date: { input: string; output: string; }
   /** An ISO 8601 instant with offset; on input, from 1900-01-01 to 2999-12-31 (UTC). */
   DateTime: { input: Date; output: Date | string; }
+  /** A JSON object: an event's `data`, with the fields its kind has (docs/webhooks.md; the v1 OpenAPI document's `webhooks`). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** A local date and time without offset, `YYYY-MM-DDTHH:MM:SS`, local to the accompanying `tz`; on input, on a date from 1900-01-01 to 2999-12-31. */
   LocalDateTime: { input: string; output: string; }
   _FieldSet: { input: unknown; output: unknown; }
@@ -500,6 +502,16 @@ export type CreateVoucherInput = {
   validUntil?: InputMaybe<Scalars['Date']['input']>;
 };
 
+/** An endpoint to add. */
+export type CreateWebhookEndpointInput = {
+  /** Default: true. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The kinds it receives; at least one. */
+  events: Array<WebhookEventKind>;
+  /** https:// URL of the receiver; it must reach only public addresses. */
+  url: Scalars['String']['input'];
+};
+
 /** A customer of the studio. */
 export type Customer = {
   __typename?: 'Customer';
@@ -977,6 +989,11 @@ export type Mutation = {
   createVideo: Media;
   /** Adds a voucher; its code is unique in the company (CONFLICT otherwise). */
   createVoucher: Voucher;
+  /**
+   * Adds a webhook endpoint with a new signing secret, shown only in this answer. The URL must be https://,
+   * reach only public addresses, and be no other endpoint's (CONFLICT).
+   */
+  createWebhookEndpoint?: Maybe<WebhookEndpointWithSecret>;
   /** Deletes a customer: they leave every list, while their past bookings stay in event registers. */
   deleteCustomer: Customer;
   /** Deletes an event without bookings; archives an event with bookings, so its registrations keep their history. */
@@ -1100,6 +1117,8 @@ export type Mutation = {
   updateVideo: Media;
   /** Changes the given fields of a voucher. */
   updateVoucher: Voucher;
+  /** Changes the given fields of an endpoint (at least one); its signing secret stays. */
+  updateWebhookEndpoint?: Maybe<WebhookEndpoint>;
 };
 
 
@@ -1212,6 +1231,12 @@ export type MutationCreateVideoArgs = {
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateVoucherArgs = {
   input: CreateVoucherInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
 };
 
 
@@ -1493,6 +1518,13 @@ export type MutationUpdateVideoArgs = {
 export type MutationUpdateVoucherArgs = {
   id: Scalars['ID']['input'];
   input: VoucherUpdate;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationUpdateWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookEndpointInput;
 };
 
 /** A staff note about a customer. */
@@ -1856,8 +1888,18 @@ export type Query = {
   vouchers?: Maybe<VoucherPage>;
   /** The latest webhook delivery attempts, newest first; of one event or one endpoint when given. */
   webhookDeliveries?: Maybe<Array<WebhookDeliveryAttempt>>;
+  /** One of the company's webhook endpoints; null when it has none of that id. */
+  webhookEndpoint?: Maybe<WebhookEndpoint>;
   /** The company's webhook endpoints, oldest first. */
   webhookEndpoints?: Maybe<Array<WebhookEndpoint>>;
+  /**
+   * Catching up: the company's events (every kind, whether or not an endpoint receives it; tests left out) in the
+   * order their changes committed, after `after` (the `endCursor` of a page read before; from the oldest kept
+   * without it), at most `first` (1 to 100). A receiver that was down reads on from its last cursor until
+   * `hasMore` is false, and gets every event committed meanwhile exactly once. Events are kept
+   * WEBHOOK_RETENTION_DAYS (30) days; older ones are gone from this list too.
+   */
+  webhookEvents?: Maybe<WebhookEventPage>;
 };
 
 
@@ -2048,6 +2090,20 @@ export type QueryWebhookDeliveriesArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   eventId?: InputMaybe<Scalars['ID']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryWebhookEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  kinds?: InputMaybe<Array<WebhookEventKind>>;
 };
 
 /** One answer to a question of a questionnaire. */
@@ -2391,6 +2447,16 @@ export type UpdateEventInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What to change of an endpoint: at least one field; the others stay. */
+export type UpdateWebhookEndpointInput = {
+  /** Whether notifications are sent to it. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The kinds it receives; at least one. */
+  events?: InputMaybe<Array<WebhookEventKind>>;
+  /** https:// URL of the receiver; it must reach only public addresses. */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A customer's purchase of a video: access until `expiresOn`. */
 export type VideoPurchase = {
   __typename?: 'VideoPurchase';
@@ -2547,14 +2613,74 @@ export type WebhookEndpointWithSecret = {
   signingSecret?: Maybe<Scalars['String']['output']>;
 };
 
-/** Kinds of webhook events (document 2, section 6). */
+/** An event as it was sent (or would have been, had an endpoint received its kind), for catching up. */
+export type WebhookEvent = {
+  __typename?: 'WebhookEvent';
+  /** The envelope's `data`, exactly as delivered. */
+  data: Scalars['JSONObject']['output'];
+  /** Its kind. */
+  event: WebhookEventKind;
+  /** `whe_` id: the `webhook-id` header and `jti` claim of its deliveries. */
+  id: Scalars['ID']['output'];
+  /** When it was recorded, in the transaction of the change: the envelope's `timestamp`. */
+  timestamp: Scalars['DateTime']['output'];
+};
+
+/** Kinds of webhook events: the three of document 2, section 6, then the lifecycle of every product line (docs/webhooks.md). */
 export type WebhookEventKind =
+  /** `appointment.booked`: an appointment was booked. */
+  | 'APPOINTMENT_BOOKED'
+  /** `appointment.cancelled`: an appointment was cancelled. */
+  | 'APPOINTMENT_CANCELLED'
+  /** `appointment.completed`: an appointment was marked completed. */
+  | 'APPOINTMENT_COMPLETED'
+  /** `appointment.no_show`: an appointment was marked a no-show. */
+  | 'APPOINTMENT_NO_SHOW'
+  /** `appointment.rescheduled`: an appointment was moved to another time or facilitator. */
+  | 'APPOINTMENT_RESCHEDULED'
+  /** `customer.created`: a customer was created. */
+  | 'CUSTOMER_CREATED'
+  /** `customer.deleted`: a customer was deleted. */
+  | 'CUSTOMER_DELETED'
+  /** `customer.updated`: a customer's details changed. */
+  | 'CUSTOMER_UPDATED'
   /** `event.purchased`: a customer bought a ticket to an event or workshop. */
   | 'EVENT_PURCHASED'
   /** `pass.purchased`: a customer bought a class pass or bundle. */
   | 'PASS_PURCHASED'
+  /** `registration.cancelled`: a registration was cancelled. */
+  | 'REGISTRATION_CANCELLED'
   /** `registration.created`: a customer registered for an event or schedule. */
-  | 'REGISTRATION_CREATED';
+  | 'REGISTRATION_CREATED'
+  /** `subscription.cancelled`: a subscription was cancelled; it ends on `endsOn`. */
+  | 'SUBSCRIPTION_CANCELLED'
+  /** `subscription.ended`: a cancelled subscription reached its end date. */
+  | 'SUBSCRIPTION_ENDED'
+  /** `subscription.paused`: a subscription was paused. */
+  | 'SUBSCRIPTION_PAUSED'
+  /** `subscription.reactivated`: a suspended subscription is active again, its failed charges paid. */
+  | 'SUBSCRIPTION_REACTIVATED'
+  /** `subscription.renewed`: a new period of a subscription started and was charged. */
+  | 'SUBSCRIPTION_RENEWED'
+  /** `subscription.resumed`: a paused subscription was resumed. */
+  | 'SUBSCRIPTION_RESUMED'
+  /** `subscription.started`: a customer started a subscription. */
+  | 'SUBSCRIPTION_STARTED'
+  /** `subscription.suspended`: a subscription was suspended for an unpaid charge past its grace days. */
+  | 'SUBSCRIPTION_SUSPENDED'
+  /** `video.purchased`: a customer bought access to a video. */
+  | 'VIDEO_PURCHASED';
+
+/** A page of the catch-up list. */
+export type WebhookEventPage = {
+  __typename?: 'WebhookEventPage';
+  /** Where the next page starts (give it as `after`); the `after` given when this page is empty; null only when there has been no event at all. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether events after this page were already committed when it was read. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The events, in the order their changes committed. */
+  nodes: Array<WebhookEvent>;
+};
 
 /** An event queued for delivery again. */
 export type WebhookRedelivery = {
@@ -2807,6 +2933,7 @@ export type ResolversTypes = {
   CreateSubscriptionPlanInput: CreateSubscriptionPlanInput;
   CreateVideoInput: CreateVideoInput;
   CreateVoucherInput: CreateVoucherInput;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   Customer: ResolverTypeWrapper<CustomerRow>;
   CustomerPage: ResolverTypeWrapper<CustomerPageRow>;
   CustomerProfileInput: CustomerProfileInput;
@@ -2821,6 +2948,7 @@ export type ResolversTypes = {
   EventKind: EventKind;
   EventPage: ResolverTypeWrapper<EventPageRow>;
   Facilitator: ResolverTypeWrapper<FacilitatorRow>;
+  JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
   Mandate: ResolverTypeWrapper<MandateRow>;
   MandatePage: ResolverTypeWrapper<MandatePageRow>;
@@ -2874,6 +3002,7 @@ export type ResolversTypes = {
   TransactionPage: ResolverTypeWrapper<TransactionPageRow>;
   UpdateCustomerInput: UpdateCustomerInput;
   UpdateEventInput: UpdateEventInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   VideoPurchase: ResolverTypeWrapper<VideoPurchaseRow>;
   VideoPurchasePage: ResolverTypeWrapper<VideoPurchasePageRow>;
   Voucher: ResolverTypeWrapper<VoucherRow>;
@@ -2882,7 +3011,9 @@ export type ResolversTypes = {
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
   WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
   WebhookEndpointWithSecret: ResolverTypeWrapper<WebhookEndpointWithSecret>;
+  WebhookEvent: ResolverTypeWrapper<WebhookEvent>;
   WebhookEventKind: WebhookEventKind;
+  WebhookEventPage: ResolverTypeWrapper<WebhookEventPage>;
   WebhookRedelivery: ResolverTypeWrapper<WebhookRedelivery>;
   WebhookTestResult: ResolverTypeWrapper<WebhookTestResult>;
   WeeklyWindow: ResolverTypeWrapper<WeeklyWindowRow>;
@@ -2921,6 +3052,7 @@ export type ResolversParentTypes = {
   CreateSubscriptionPlanInput: CreateSubscriptionPlanInput;
   CreateVideoInput: CreateVideoInput;
   CreateVoucherInput: CreateVoucherInput;
+  CreateWebhookEndpointInput: CreateWebhookEndpointInput;
   Customer: CustomerRow;
   CustomerPage: CustomerPageRow;
   CustomerProfileInput: CustomerProfileInput;
@@ -2934,6 +3066,7 @@ export type ResolversParentTypes = {
   EventDeletion: Omit<EventDeletion, 'event'> & { event: ResolversParentTypes['Event'] };
   EventPage: EventPageRow;
   Facilitator: FacilitatorRow;
+  JSONObject: Scalars['JSONObject']['output'];
   LocalDateTime: Scalars['LocalDateTime']['output'];
   Mandate: MandateRow;
   MandatePage: MandatePageRow;
@@ -2981,6 +3114,7 @@ export type ResolversParentTypes = {
   TransactionPage: TransactionPageRow;
   UpdateCustomerInput: UpdateCustomerInput;
   UpdateEventInput: UpdateEventInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   VideoPurchase: VideoPurchaseRow;
   VideoPurchasePage: VideoPurchasePageRow;
   Voucher: VoucherRow;
@@ -2989,6 +3123,8 @@ export type ResolversParentTypes = {
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
   WebhookEndpoint: WebhookEndpoint;
   WebhookEndpointWithSecret: WebhookEndpointWithSecret;
+  WebhookEvent: WebhookEvent;
+  WebhookEventPage: WebhookEventPage;
   WebhookRedelivery: WebhookRedelivery;
   WebhookTestResult: WebhookTestResult;
   WeeklyWindow: WeeklyWindowRow;
@@ -3265,6 +3401,10 @@ export type FacilitatorResolvers<ContextType = GraphqlContext, ParentType extend
   weeklyWindows?: Resolver<Array<ResolversTypes['WeeklyWindow']>, ParentType, ContextType>;
 };
 
+export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
+  name: 'JSONObject';
+}
+
 export interface LocalDateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['LocalDateTime'], any> {
   name: 'LocalDateTime';
 }
@@ -3332,6 +3472,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationCreateSubscriptionPlanArgs, 'input'>>;
   createVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationCreateVideoArgs, 'input'>>;
   createVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationCreateVoucherArgs, 'input'>>;
+  createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
   deleteCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['EventDeletion'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteNote?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteNoteArgs, 'id'>>;
@@ -3375,6 +3516,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;
   updateVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationUpdateVideoArgs, 'id' | 'input'>>;
   updateVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationUpdateVoucherArgs, 'id' | 'input'>>;
+  updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'id' | 'input'>>;
 };
 
 export type NoteResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Note'] = ResolversParentTypes['Note'], FederationReferenceType extends FederationReferenceTypes['Note'] = FederationReferenceTypes['Note']> = {
@@ -3506,7 +3648,9 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
   vouchers?: Resolver<Maybe<ResolversTypes['VoucherPage']>, ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
   webhookDeliveries?: Resolver<Maybe<Array<ResolversTypes['WebhookDeliveryAttempt']>>, ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit'>>;
+  webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'id'>>;
   webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType>;
+  webhookEvents?: Resolver<Maybe<ResolversTypes['WebhookEventPage']>, ParentType, ContextType, RequireFields<QueryWebhookEventsArgs, 'first'>>;
 };
 
 export type QuestionnaireAnswerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['QuestionnaireAnswer'] = ResolversParentTypes['QuestionnaireAnswer'], FederationReferenceType extends FederationReferenceTypes['QuestionnaireAnswer'] = FederationReferenceTypes['QuestionnaireAnswer']> = {
@@ -3692,6 +3836,19 @@ export type WebhookEndpointWithSecretResolvers<ContextType = GraphqlContext, Par
   signingSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type WebhookEventResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookEvent'] = ResolversParentTypes['WebhookEvent']> = {
+  data?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['WebhookEventKind'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type WebhookEventPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookEventPage'] = ResolversParentTypes['WebhookEventPage']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['WebhookEvent']>, ParentType, ContextType>;
+};
+
 export type WebhookRedeliveryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookRedelivery'] = ResolversParentTypes['WebhookRedelivery']> = {
   endpointIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3739,6 +3896,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   EventDeletion?: EventDeletionResolvers<ContextType>;
   EventPage?: EventPageResolvers<ContextType>;
   Facilitator?: FacilitatorResolvers<ContextType>;
+  JSONObject?: GraphQLScalarType;
   LocalDateTime?: GraphQLScalarType;
   Mandate?: MandateResolvers<ContextType>;
   MandatePage?: MandatePageResolvers<ContextType>;
@@ -3777,6 +3935,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
   WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
   WebhookEndpointWithSecret?: WebhookEndpointWithSecretResolvers<ContextType>;
+  WebhookEvent?: WebhookEventResolvers<ContextType>;
+  WebhookEventPage?: WebhookEventPageResolvers<ContextType>;
   WebhookRedelivery?: WebhookRedeliveryResolvers<ContextType>;
   WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
   WeeklyWindow?: WeeklyWindowResolvers<ContextType>;

@@ -1,8 +1,8 @@
 /**
  * The three time scalars of the contract, validated on input (format and the accepted range of dates,
- * src/domain/time.ts) so bad values are BAD_USER_INPUT errors.
+ * src/domain/time.ts) so bad values are BAD_USER_INPUT errors; and `JSONObject`, the `data` of a webhook event.
  */
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped } from 'graphql';
 import { DATE_RANGE_TEXT, isInstantInDateRange, isLocalDate, isLocalDateTime } from '../src/domain/time.ts';
 
 function stringScalar(name: string, description: string, valid: (text: string) => boolean, example: string) {
@@ -33,6 +33,13 @@ function parseInstant(value: unknown): Date {
   return instant;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseObject(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw new GraphQLError('JSONObject must be a JSON object', { extensions: { code: 'BAD_USER_INPUT' } });
+  return value;
+}
+
 export const scalars = {
   Date: stringScalar('Date', 'A calendar date, `YYYY-MM-DD`.', isLocalDate, '2026-12-01'),
   LocalDateTime: stringScalar('LocalDateTime', 'A local date and time without offset.', isLocalDateTime, '2026-12-01T09:00:00'),
@@ -42,5 +49,12 @@ export const scalars = {
     serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
     parseValue: parseInstant,
     parseLiteral: (ast) => parseInstant(ast.kind === Kind.STRING ? ast.value : undefined),
+  }),
+  JSONObject: new GraphQLScalarType({
+    name: 'JSONObject',
+    description: 'A JSON object.',
+    serialize: parseObject,
+    parseValue: parseObject,
+    parseLiteral: (ast, variables) => parseObject(valueFromASTUntyped(ast, variables)),
   }),
 };

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { setWebhook } from '../src/domain/webhook-endpoints.ts';
+import { companyEm } from '../src/db/scope.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { consoleCall, signIn } from './support/console.ts';
 import { consoleUser, startStudio, type Studio } from './support/studio.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     cookies[role] = (await signIn(studio.url, user)).cookie;
   }
   const { orm, serverKey } = studio.app.services;
-  const endpoint = await setWebhook(orm, serverKey, { companyId: studio.companyId, url: 'http://127.0.0.1:9/hooks', events: 'pass.purchased' }, { allowInsecure: true });
+  const endpoint = await setWebhook(companyEm(orm, studio.companyId), serverKey, { companyId: studio.companyId, url: 'http://127.0.0.1:9/hooks', events: 'pass.purchased' }, { allowInsecure: true });
   webhookId = endpoint.id;
   signingSecret = endpoint.signingSecret!;
 });

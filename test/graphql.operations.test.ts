@@ -41,7 +41,7 @@ interface Operation {
   succeeds: (data: any, before: any) => void | Promise<void>;
   failures?: Failure[];
   /** Ids for which a query by id answers null. */
-  absent?: { case: string; variables: Vars }[];
+  absent?: { case: string; variables: Vars | (() => Vars) }[];
 }
 
 const NOW = '2026-11-21T12:00:00Z';
@@ -221,6 +221,9 @@ const SERVICE_IDS = '{ services { id } }';
 const EVENTS = 'query ($includeArchived: Boolean) { events(includeArchived: $includeArchived, pageSize: 100) { nodes { id archived } } }';
 const CUSTOMER_MANDATES = 'query ($id: ID!) { customer(id: $id) { mandates { nodes { id state } } } }';
 const ENDPOINTS = '{ webhookEndpoints { id url events enabled previousSecretExpiresAt } }';
+const EVENTS_AFTER = `query ($after: String, $first: Int, $kinds: [WebhookEventKind!]) {
+  webhookEvents(after: $after, first: $first, kinds: $kinds) { nodes { id event timestamp data } endCursor hasMore }
+}`;
 const DELIVERIES = 'query ($eventId: ID) { webhookDeliveries(eventId: $eventId) { eventId event test endpointId attempt status error } }';
 const lastAttempt = async (eventId: string) =>
   Math.max(0, ...(await read(DELIVERIES, { eventId })).webhookDeliveries.map((d: { attempt: number }) => d.attempt));
@@ -1610,6 +1613,48 @@ const operations: Record<string, Operation> = {
       });
     },
   },
+  webhookEndpoint: {
+    does: 'reads one endpoint of the company',
+    scope: 'webhooks:write',
+    query: 'query ($id: ID!) { webhookEndpoint(id: $id) { id url events enabled } }',
+    variables: () => ({ id: webhook.endpoint }),
+    succeeds: (data) => {
+      expect(data.webhookEndpoint).toEqual({ id: webhook.endpoint, url: receiver.url, events: ['REGISTRATION_CREATED', 'PASS_PURCHASED', 'EVENT_PURCHASED'], enabled: true });
+    },
+    absent: [
+      { case: 'an unknown endpoint', variables: { id: 'whk_nobody' } },
+      { case: "another company's endpoint", variables: () => ({ id: webhook.foreign }) },
+    ],
+  },
+  webhookEvents: {
+    does: "lists the company's events in commit order, page after page from each endCursor, each once, tests left out",
+    scope: 'webhooks:write',
+    query: EVENTS_AFTER,
+    variables: { first: 2 },
+    succeeds: async (data) => {
+      const seen = [...data.webhookEvents.nodes];
+      let page = data.webhookEvents;
+      while (page.hasMore) {
+        page = (await read(EVENTS_AFTER, { first: 2, after: page.endCursor })).webhookEvents;
+        seen.push(...page.nodes);
+      }
+      const rows = await studio.app.services.orm.em
+        .getConnection()
+        .execute<{ id: string; kind: string }[]>('select id, kind from webhook_event where company_id = ? and not is_test order by seq', [studio.companyId]);
+      expect(seen.map((e: { id: string; event: string }) => [e.id, e.event])).toEqual(rows.map((r) => [r.id, r.kind.toUpperCase().replace('.', '_')]));
+      expect(rows.length).toBeGreaterThan(5);
+      expect(seen.map((e: { id: string }) => e.id)).not.toContain(webhook.testEvent);
+      const customers = await read(EVENTS_AFTER, { first: 100, kinds: ['CUSTOMER_CREATED', 'CUSTOMER_UPDATED'] });
+      expect(customers.webhookEvents.nodes.map((e: { event: string }) => e.event)).toEqual(
+        rows.filter((r) => r.kind === 'customer.created' || r.kind === 'customer.updated').map((r) => r.kind.toUpperCase().replace('.', '_')),
+      );
+    },
+    failures: [
+      invalid('a cursor the list did not give', 'after', { after: 'bm90LWEtY3Vyc29y' }),
+      invalid('no events asked for', 'first', { first: 0 }),
+      invalid('more than 100', 'first', { first: 101 }),
+    ],
+  },
   webhookDeliveries: {
     does: 'lists delivery attempts of one event',
     scope: 'webhooks:write',
@@ -1641,6 +1686,41 @@ const operations: Record<string, Operation> = {
       invalid("another endpoint's URL", 'url', () => ({ input: { id: webhook.quiet, url: receiver.url, events: ['PASS_PURCHASED'] } })),
       notFound('an unknown endpoint', () => ({ input: { id: 'whk_nobody', url: `${receiver.url}/x`, events: ['PASS_PURCHASED'] } })),
       notFound("another company's endpoint", () => ({ input: { id: webhook.foreign, url: `${receiver.url}/x`, events: ['PASS_PURCHASED'] } })),
+    ],
+  },
+  createWebhookEndpoint: {
+    does: 'adds an endpoint with a new signing secret, shown in this answer only',
+    scope: 'webhooks:write',
+    query: 'mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { signingSecret endpoint { id url events enabled } } }',
+    variables: () => ({ input: { url: `${receiver.url}/created`, events: ['APPOINTMENT_NO_SHOW', 'CUSTOMER_DELETED'], enabled: false } }),
+    succeeds: async (data) => {
+      const { signingSecret, endpoint } = data.createWebhookEndpoint;
+      expect(signingSecret).toMatch(/^whsec_/);
+      expect(endpoint).toEqual({ id: expect.stringMatching(/^whk_/), url: `${receiver.url}/created`, events: ['APPOINTMENT_NO_SHOW', 'CUSTOMER_DELETED'], enabled: false });
+      expect((await read(ENDPOINTS)).webhookEndpoints).toContainEqual({ ...endpoint, previousSecretExpiresAt: null });
+    },
+    failures: [
+      invalid('a URL that is not one', 'url', { input: { url: 'not a url', events: ['PASS_PURCHASED'] } }),
+      invalid('no events', 'events', () => ({ input: { url: `${receiver.url}/none`, events: [] } })),
+      conflict("another endpoint's URL", () => ({ input: { url: receiver.url, events: ['PASS_PURCHASED'] } })),
+    ],
+  },
+  updateWebhookEndpoint: {
+    does: 'changes the given fields of an endpoint, keeping the others and its secret',
+    scope: 'webhooks:write',
+    query: 'mutation ($id: ID!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { id url events enabled } }',
+    variables: () => ({ id: webhook.quiet, input: { events: ['SUBSCRIPTION_RENEWED', 'VIDEO_PURCHASED'] } }),
+    before: async () => read('mutation ($id: ID!) { revealWebhookSecret(id: $id) }', { id: webhook.quiet }),
+    succeeds: async (data, before) => {
+      expect(data.updateWebhookEndpoint).toMatchObject({ id: webhook.quiet, url: `${receiver.url}/quiet`, events: ['SUBSCRIPTION_RENEWED', 'VIDEO_PURCHASED'] });
+      expect(await read('mutation ($id: ID!) { revealWebhookSecret(id: $id) }', { id: webhook.quiet })).toEqual(before);
+    },
+    failures: [
+      invalid('no change', 'input', () => ({ id: webhook.quiet, input: {} })),
+      invalid('a URL that is not http(s)', 'url', () => ({ id: webhook.quiet, input: { url: 'ftp://example.com/x' } })),
+      conflict("another endpoint's URL", () => ({ id: webhook.quiet, input: { url: receiver.url } })),
+      notFound('an unknown endpoint', { id: 'whk_nobody', input: { enabled: true } }),
+      notFound("another company's endpoint", () => ({ id: webhook.foreign, input: { enabled: true } })),
     ],
   },
   rotateWebhookSecret: {
@@ -1744,7 +1824,7 @@ beforeAll(async () => {
   }
   const { orm, serverKey } = studio.app.services;
   const endpoint = async (companyId: string, url: string) =>
-    (await setWebhook(orm, serverKey, { companyId, url, events: ['registration.created', 'pass.purchased', 'event.purchased'] }, { allowInsecure: true })).id;
+    (await setWebhook(companyEm(orm, companyId), serverKey, { companyId, url, events: ['registration.created', 'pass.purchased', 'event.purchased'] }, { allowInsecure: true })).id;
   webhook.endpoint = await endpoint(studio.companyId, receiver.url);
   webhook.quiet = await endpoint(studio.companyId, `${receiver.url}/quiet`);
   webhook.doomed = await endpoint(studio.companyId, `${receiver.url}/doomed`);
@@ -1813,7 +1893,7 @@ describe.each(Object.entries(operations))('%s', (field, operation) => {
 
   if (operation.absent?.length) {
     it.each(operation.absent)('answers null for $case', async ({ variables }) => {
-      const { body } = await graphql(operation.query, variables);
+      const { body } = await graphql(operation.query, resolve(variables));
       expect(body.errors).toBeUndefined();
       expect(body.data[field]).toBeNull();
     });

@@ -24,6 +24,8 @@ import { m2mRoutes } from '../rest/m2m/routes.ts';
 import { compileRoutes, type RouteDeclaration, type RouteInput } from '../rest/route.ts';
 import { v1OpenApi } from '../rest/v1/openapi.ts';
 import { v1Routes } from '../rest/v1/routes.ts';
+import { companyEm } from '../src/db/scope.ts';
+import { setWebhook } from '../src/domain/webhook-endpoints.ts';
 import { consoleCall, signIn } from './support/console.ts';
 import { call, consoleUser, startStudio, type Studio } from './support/studio.ts';
 
@@ -87,7 +89,7 @@ const DOORS: Door[] = [
     name: 'v1',
     declarations: v1Routes,
     openapi: v1OpenApi(compileRoutes(schema, v1Routes), '/api/v1'),
-    pathIds: (ids) => ({ '/customers/': ids.customer!, '/events/': ids.event!, '/passes/': ids.pass!, '/customer-passes/': ids.customerPass! }),
+    pathIds: (ids) => ({ '/customers/': ids.customer!, '/events/': ids.event!, '/passes/': ids.pass!, '/customer-passes/': ids.customerPass!, '/webhooks/': ids.webhook! }),
     bodies: {
       'POST /customers': () => ({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', mobile: '+447700900123' }),
       'PUT /customers/:id': () => ({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', mobile: '+447700900123' }),
@@ -97,6 +99,8 @@ const DOORS: Door[] = [
       'PUT /passes/:id': () => ({ name: '3 classes', description: 'Any class' }),
       'POST /customer-passes': (ids) => ({ customerId: ids.customer!, passId: ids.pass!, startDate: '2026-11-21' }),
       'PUT /customer-passes/:id': () => ({ expiryDate: '2027-06-30', status: 'active' }),
+      'POST /webhooks': () => ({ url: 'https://8.8.8.8/corpus', events: ['customer.created'], enabled: false }),
+      'PUT /webhooks/:id': () => ({ url: 'https://8.8.8.8/corpus-moved', events: ['customer.updated'] }),
     },
   },
 ];
@@ -409,6 +413,9 @@ beforeAll(async () => {
     pass: (await one('select id from pass_template where company_id = $1 order by id limit 1')).id,
     video: (await one('select id from media where company_id = $1 order by id limit 1')).id,
     voucher: (await one('select id from voucher where company_id = $1 order by id limit 1')).id,
+    webhook: (await setWebhook(companyEm(studio.app.services.orm, studio.companyId), studio.app.services.serverKey, {
+      companyId: studio.companyId, url: 'https://8.8.8.8/hooks', events: ['customer.created'], enabled: false,
+    }, { allowInsecure: false })).id,
   };
   Object.assign(PARENT_IDS, { Customer: ids.customer, Event: ids.event, Facilitator: ids.facilitator, Pass: ids.pass, EventDate: ids.eventDate });
   tokens.M2M = await studio.token();

@@ -7,7 +7,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pino from 'pino';
+import { companyEm } from '../src/db/scope.ts';
 import { revokeApiClient } from '../src/domain/api-clients.ts';
+import { setWebhook } from '../src/domain/webhook-endpoints.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { STATUS_TTL_MS } from '../src/pipeline/callers.ts';
 import { compileM2mRoutes } from '../rest/m2m/index.ts';
@@ -62,6 +64,8 @@ describe('REST cache hits', () => {
     ids.plan = await first('subscription_plan');
     ids.video = await first('media');
     ids.voucher = await first('voucher');
+    const { serverKey } = studio.app.services;
+    ids.webhook = (await setWebhook(companyEm(orm, studio.companyId), serverKey, { companyId: studio.companyId, url: 'https://8.8.8.8/hits', events: ['customer.created'], enabled: false }, { allowInsecure: false })).id;
   });
   afterAll(() => studio.close());
 
@@ -69,6 +73,7 @@ describe('REST cache hits', () => {
   const PARAMETERS: Record<string, string> = {
     customer: 'customer', booking: 'transaction', bookings: 'appointment', services: 'service', availability: 'facilitator',
     event: 'event', dates: 'eventDate', pass: 'pass', 'subscription-plan': 'plan', video: 'video', voucher: 'voucher', customers: 'customer', events: 'event', passes: 'pass', 'customer-passes': 'customerPass',
+    webhooks: 'webhook',
   };
   const concrete = (path: string) =>
     path.split('/').map((segment, i, all) => (segment.startsWith(':') ? ids[PARAMETERS[all[i - 1]!]!] ?? segment : segment)).join('/') +

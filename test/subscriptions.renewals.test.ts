@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import type { Bundle } from '../src/db/bundle.ts';
-import { Mandate, SubscriptionPlan } from '../src/db/entities/index.ts';
+import { Customer, Mandate, SubscriptionPlan } from '../src/db/entities/index.ts';
 import { importBundle } from '../src/db/import.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { companyEm } from '../src/db/scope.ts';
@@ -321,9 +321,10 @@ describe('several instances', () => {
       inTransaction(companyEm(on, companyId), companyId, async (tx) => {
         const held = await tx.findOneOrFail(Mandate, 'mandate_race0');
         const plan = await tx.findOneOrFail(SubscriptionPlan, held.plan.id);
+        const customer = await tx.findOneOrFail(Customer, held.customer.id);
         if (++arrived === 2) release();
         await bothRead;
-        bringUpToDate(tx, { mandate: held, plan, failed: [] }, '2035-02-05', clock.now());
+        bringUpToDate(tx, { mandate: held, customer, plan, failed: [] }, '2035-02-05', clock.now());
         await tx.flush();
       });
     const results = await Promise.allSettled([renewWithoutLock(orm), renewWithoutLock(second)]);

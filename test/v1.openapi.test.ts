@@ -39,6 +39,11 @@ interface Ids {
   newPass: string;
   inactivePass: string;
   assigned: string;
+  webhook: string;
+  doomedWebhook: string;
+  otherWebhook: string;
+  /** The endCursor of the first page of the catch-up list. */
+  cursor: string;
 }
 
 interface Exchange {
@@ -140,13 +145,15 @@ describe('the document', () => {
     expect(operations(doc).map((o) => o.key).sort()).toEqual([...routes.map(keyOf), 'POST /auth/token', 'GET /openapi.json'].sort());
   });
 
-  it('serves the endpoints of document 2, section 4 (the table\'s 20th is POST /auth/token)', () => {
+  it('serves the endpoints of document 2, section 4 (the table\'s 20th is POST /auth/token), and the webhook endpoints of docs/v1.md', () => {
     expect(routes.map(keyOf).sort()).toEqual(
       [
         'GET /customers', 'GET /customers/{id}', 'POST /customers', 'PUT /customers/{id}', 'DELETE /customers/{id}',
         'GET /events', 'GET /events/{id}', 'POST /events', 'PUT /events/{id}', 'DELETE /events/{id}', 'GET /events/{id}/registrations',
         'GET /passes', 'GET /passes/{id}', 'POST /passes', 'PUT /passes/{id}',
         'GET /customer-passes', 'GET /customer-passes/{id}', 'POST /customer-passes', 'PUT /customer-passes/{id}',
+        'GET /webhooks', 'POST /webhooks', 'GET /webhooks/{id}', 'PUT /webhooks/{id}', 'DELETE /webhooks/{id}', 'GET /webhooks/{id}/deliveries',
+        'GET /webhook-events',
       ].sort(),
     );
   });
@@ -162,6 +169,7 @@ describe('the document', () => {
   const successStatuses: [string, string][] = [
     ['POST /customers', '201'], ['POST /events', '201'], ['POST /passes', '201'], ['POST /customer-passes', '201'],
     ['DELETE /customers/{id}', '204'], ['DELETE /events/{id}', '200'], ['PUT /customers/{id}', '200'], ['GET /customer-passes', '200'],
+    ['POST /webhooks', '201'], ['DELETE /webhooks/{id}', '204'], ['GET /webhook-events', '200'],
   ];
   it.each(successStatuses)('answers %s with %s', (key, status) => {
     const { operation } = operations(doc).find((o) => o.key === key)!;
@@ -181,12 +189,18 @@ describe('the document', () => {
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
   });
 
-  it('pages from 1, perPage 1 to 100 (25 by default), on every list', () => {
+  it('pages from 1, perPage 1 to 100 (25 by default), on every list of records; the webhook lists by limit and cursor', () => {
     expect(doc.components.parameters.page.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(doc.components.parameters.perPage.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     const lists = operations(doc).filter((o) => o.operation.operationId.startsWith('list'));
-    expect(lists.map((o) => o.key).sort()).toEqual(['GET /customer-passes', 'GET /customers', 'GET /events', 'GET /events/{id}/registrations', 'GET /passes']);
-    for (const { operation } of lists) expect(operation.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/perPage' }]));
+    const webhookLists = ['GET /webhook-events', 'GET /webhooks', 'GET /webhooks/{id}/deliveries'];
+    expect(lists.map((o) => o.key).sort()).toEqual(['GET /customer-passes', 'GET /customers', 'GET /events', 'GET /events/{id}/registrations', 'GET /passes', ...webhookLists]);
+    for (const { key, operation } of lists.filter((o) => !webhookLists.includes(o.key))) {
+      expect({ key, parameters: operation.parameters }).toEqual({ key, parameters: expect.arrayContaining([{ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/perPage' }]) });
+    }
+    const query = (key: string) => operations(doc).find((o) => o.key === key)!.operation.parameters.filter((p: Json) => p.in === 'query').map((p: Json) => [p.name, p.schema]);
+    expect(query('GET /webhook-events')).toEqual([['after', { type: 'string', maxLength: 100 }], ['limit', { type: 'integer', minimum: 1, maximum: 100, default: 100 }], ['kinds', expect.any(Object)]]);
+    expect(query('GET /webhooks/{id}/deliveries')).toEqual([['limit', { type: 'integer', minimum: 1, maximum: 100, default: 50 }]]);
   });
 
   it('has the error codes and validation rules that docs/v1.md lists', () => {
@@ -379,6 +393,28 @@ const steps: [string, Step][] = [
   ['move the expiry date', { method: 'PUT', path: (i) => `/customer-passes/${i.assigned}`, body: () => ({ expiryDate: '2027-01-31', remainingUses: 2 }), status: 200 }],
   ['cancel a customer pass', { method: 'PUT', path: (i) => `/customer-passes/${i.assigned}`, body: () => ({ status: 'cancelled' }), status: 200 }],
   ['restore a customer pass', { method: 'PUT', path: (i) => `/customer-passes/${i.assigned}`, body: () => ({ status: 'active' }), status: 200 }],
+
+  ['list webhook endpoints (none yet)', { method: 'GET', path: () => '/webhooks', status: 200 }],
+  [
+    'add a webhook endpoint, disabled, with its secret',
+    {
+      method: 'POST',
+      path: () => '/webhooks',
+      body: () => ({ url: 'https://8.8.8.8/hooks', events: ['customer.created', 'registration.cancelled'], enabled: false }),
+      status: 201,
+      keep: (b) => (ids.webhook = b.id),
+    },
+  ],
+  ['add another', { method: 'POST', path: () => '/webhooks', body: () => ({ url: 'https://8.8.4.4/hooks', events: ['appointment.booked'], enabled: false }), status: 201, keep: (b) => (ids.doomedWebhook = b.id) }],
+  ['add a third', { method: 'POST', path: () => '/webhooks', body: () => ({ url: 'https://1.1.1.1/hooks', events: ['customer.deleted'], enabled: false }), status: 201, keep: (b) => (ids.otherWebhook = b.id) }],
+  ['list webhook endpoints', { method: 'GET', path: () => '/webhooks', status: 200 }],
+  ['get a webhook endpoint', { method: 'GET', path: (i) => `/webhooks/${i.webhook}`, status: 200 }],
+  ['change its kinds', { method: 'PUT', path: (i) => `/webhooks/${i.webhook}`, body: () => ({ events: ['customer.updated', 'subscription.renewed'] }), status: 200 }],
+  ['read its delivery log', { method: 'GET', path: (i) => `/webhooks/${i.webhook}/deliveries?limit=10`, status: 200 }],
+  ['delete a webhook endpoint', { method: 'DELETE', path: (i) => `/webhooks/${i.doomedWebhook}`, status: 204 }],
+  ['catch up on events, 3 at a time', { method: 'GET', path: () => '/webhook-events?limit=3', status: 200, keep: (b) => (ids.cursor = b.endCursor) }],
+  ['catch up from a cursor', { method: 'GET', path: (i) => `/webhook-events?after=${i.cursor}`, status: 200 }],
+  ['catch up on some kinds only', { method: 'GET', path: () => '/webhook-events?kinds=customer.created,customer.updated,pass.purchased', status: 200 }],
 ];
 
 describe('every answer matches the document', () => {
@@ -430,6 +466,10 @@ const EXAMPLES: Record<string, (ids: Ids) => string> = {
   '/passes/{id}': (i) => `/passes/${i.pass}`,
   '/customer-passes': () => '/customer-passes',
   '/customer-passes/{id}': (i) => `/customer-passes/${i.customerPass}`,
+  '/webhooks': () => '/webhooks',
+  '/webhooks/{id}': (i) => `/webhooks/${i.webhook}`,
+  '/webhooks/{id}/deliveries': (i) => `/webhooks/${i.webhook}/deliveries`,
+  '/webhook-events': () => '/webhook-events',
 };
 const concrete = (route: Route, i: Ids) => {
   const example = EXAMPLES[templateOf(route.path)];
@@ -447,6 +487,11 @@ describe('every error matches the document', () => {
     ['a page that is not a number', '/customer-passes?page=two', 'page', 'type'],
     ['includeArchived that is not true or false', '/events?includeArchived=yes', 'includeArchived', 'type'],
     ['perPage given twice', '/customers?perPage=5&perPage=6', 'perPage', 'type'],
+    ['a cursor the list did not give', '/webhook-events?after=bm90LWEtY3Vyc29y', 'after', 'format'],
+    ['101 events', '/webhook-events?limit=101', 'limit', 'max'],
+    ['no events', '/webhook-events?limit=0', 'limit', 'min'],
+    ['an unknown kind of event', '/webhook-events?kinds=customer.created,booking.made', 'kinds', 'enum'],
+    ['a delivery log of 101', '/webhooks/whk_any/deliveries?limit=101', 'limit', 'max'],
   ];
 
   it.each(badQueries)('%s: 400 naming the parameter', async (_case, path, field, rule) => {
@@ -469,6 +514,13 @@ describe('every error matches the document', () => {
     ['PUT', '/passes/{id}', 'a pass type with an unknown field', () => ({ colour: 'red' }), 'colour', 'unknown'],
     ['POST', '/customer-passes', 'an assignment of a pass type not on sale', (i) => ({ customerId: i.customer, passId: i.inactivePass, startDate: START }), 'passId', 'enum'],
     ['PUT', '/customer-passes/{id}', 'more uses than the pass has', () => ({ remainingUses: 100_000 }), 'remainingUses', 'max'],
+    ['POST', '/webhooks', 'a webhook over http://', () => ({ url: 'http://8.8.8.8/hooks', events: ['customer.created'] }), 'url', 'format'],
+    ['POST', '/webhooks', 'a webhook to a loopback address', () => ({ url: 'https://127.0.0.1/hooks', events: ['customer.created'] }), 'url', 'format'],
+    ['POST', '/webhooks', 'a webhook to the metadata address', () => ({ url: 'https://169.254.169.254/latest', events: ['customer.created'] }), 'url', 'format'],
+    ['POST', '/webhooks', 'a webhook with an unknown kind', () => ({ url: 'https://8.8.8.8/other', events: ['booking.made'] }), 'events[0]', 'enum'],
+    ['POST', '/webhooks', 'a webhook with no kind', () => ({ url: 'https://8.8.8.8/other', events: [] }), 'events', 'min'],
+    ['PUT', '/webhooks/{id}', 'a webhook moved to a private address', () => ({ url: 'https://10.0.0.5/hooks' }), 'url', 'format'],
+    ['PUT', '/webhooks/{id}', 'a webhook change without any field', () => ({}), 'body', 'required'],
     ['POST', '/auth/token', 'credentials without a secret', () => ({ apiKey: 'key' }), 'apiSecret', 'required'],
   ];
 
@@ -535,6 +587,11 @@ describe('every error matches the document', () => {
     ['an unknown customer pass, changed', 'PUT', () => '/customer-passes/cp_nothing', () => ({ remainingUses: 1 })],
     ['a pass assigned to an unknown customer', 'POST', () => '/customer-passes', (i) => ({ customerId: 'cust_nobody', passId: i.pass, startDate: START })],
     ['an unknown pass type assigned', 'POST', () => '/customer-passes', (i) => ({ customerId: i.customer, passId: 'pass_nothing', startDate: START })],
+    ['an unknown webhook endpoint', 'GET', () => '/webhooks/whk_nothing', undefined],
+    ['an unknown webhook endpoint, changed', 'PUT', () => '/webhooks/whk_nothing', () => ({ enabled: true })],
+    ['an unknown webhook endpoint, deleted', 'DELETE', () => '/webhooks/whk_nothing', undefined],
+    ['a deleted webhook endpoint', 'GET', (i) => `/webhooks/${i.doomedWebhook}`, undefined],
+    ['an unknown webhook endpoint\'s deliveries', 'GET', () => '/webhooks/whk_nothing/deliveries', undefined],
     ['a path that is no endpoint', 'GET', () => '/wishlists', undefined],
   ];
 
@@ -568,6 +625,16 @@ describe('every error matches the document', () => {
       { status: 409, problems: [] },
     ]);
     expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  const takenUrls: [string, (i: Ids) => string, unknown][] = [
+    ['POST', () => '/webhooks', { url: 'https://8.8.8.8/hooks', events: ['customer.created'] }],
+    ['PUT', (i) => `/webhooks/${i.otherWebhook}`, { url: 'https://8.8.8.8/hooks' }],
+  ];
+  it.each(takenUrls)('%s of a URL another endpoint has: 409 CONFLICT', async (method, path, body) => {
+    const answer = await exchange(method, path(ids), { body });
+    expect(verdict(answer)).toEqual({ status: 409, problems: [] });
+    expect(answer.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(ids.webhook) });
   });
 });
 

@@ -1,7 +1,9 @@
 /** Document 2, section 4: every v1 endpoint over the same records as M2M and GraphQL. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { companyEm } from '../src/db/scope.ts';
 import { FixedClock } from '../src/domain/clock.ts';
+import { setWebhook } from '../src/domain/webhook-endpoints.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;
@@ -16,7 +18,7 @@ const send = (method: string, path: string, body?: unknown, headers: Record<stri
 const first = async (query: string, params: unknown[] = []) => (await sql.query(query, params)).rows[0];
 
 beforeAll(async () => {
-  studio = await startStudio({ clock: new FixedClock('2026-11-21T12:00:00Z'), env: { CACHE_TTL_SECONDS: '300' } });
+  studio = await startStudio({ clock: new FixedClock('2026-11-21T12:00:00Z'), env: { CACHE_TTL_SECONDS: '300', V1_RATE_PER_MINUTE: '100000' } });
   v1 = await studio.v1Token();
   m2m = await studio.token();
   sql = new pg.Client(studio.app.database.url);
@@ -171,6 +173,102 @@ describe('passes and customer passes', () => {
   });
 });
 
+describe('webhook endpoints (beyond document 2)', () => {
+  const graphql = async (query: string, variables: Record<string, unknown> = {}) =>
+    (await call(`${studio.url}/graphql`, m2m, { method: 'POST', body: { query, variables } })).body;
+  const reveal = async (id: string) => (await graphql('mutation ($id: ID!) { revealWebhookSecret(id: $id) }', { id })).data.revealWebhookSecret;
+  let hook: { id: string; signingSecret: string };
+
+  it('POST /webhooks adds an endpoint (201) with its signing secret, which no other answer shows, and GraphQL reads it back', async () => {
+    const created = await send('POST', '/webhooks', { url: 'https://8.8.8.8/studio-hooks', events: ['customer.created', 'appointment.no_show'], enabled: false });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^whk_/), url: 'https://8.8.8.8/studio-hooks', events: ['customer.created', 'appointment.no_show'], enabled: false,
+      previousSecretExpiresAt: null, createdAt: expect.any(String), signingSecret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    hook = created.body;
+    expect(await reveal(hook.id)).toBe(hook.signingSecret);
+    const { signingSecret: _secret, ...endpoint } = created.body;
+    expect((await get(`/webhooks/${hook.id}`)).body).toEqual(endpoint);
+    expect((await get('/webhooks')).body.webhooks).toContainEqual(endpoint);
+    expect((await graphql('{ webhookEndpoints { id events enabled } }')).data.webhookEndpoints).toContainEqual({ id: hook.id, events: ['CUSTOMER_CREATED', 'APPOINTMENT_NO_SHOW'], enabled: false });
+  });
+
+  it('answers a POST retried with its Idempotency-Key with the same endpoint and secret, made once', async () => {
+    const body = { url: 'https://8.8.4.4/retried', events: ['customer.deleted'], enabled: false };
+    const first = await send('POST', '/webhooks', body, { 'Idempotency-Key': 'hook-1' });
+    const again = await send('POST', '/webhooks', body, { 'Idempotency-Key': 'hook-1' });
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    expect(again.body).toEqual(first.body);
+    expect((await get('/webhooks')).body.webhooks.filter((w: { url: string }) => w.url === body.url)).toHaveLength(1);
+  });
+
+  it('PUT /webhooks/{id} changes the given fields and keeps the secret', async () => {
+    const changed = await send('PUT', `/webhooks/${hook.id}`, { events: ['subscription.renewed'], enabled: true });
+    expect(changed.body).toMatchObject({ id: hook.id, url: 'https://8.8.8.8/studio-hooks', events: ['subscription.renewed'], enabled: true });
+    expect(changed.body.signingSecret).toBeUndefined();
+    expect(await reveal(hook.id)).toBe(hook.signingSecret);
+    await send('PUT', `/webhooks/${hook.id}`, { enabled: false });
+  });
+
+  const refused: [string, string, string][] = [
+    ['http://', 'http://8.8.8.8/hooks', 'must use https://'],
+    ['another scheme', 'ftp://8.8.8.8/hooks', 'must be an https:// URL'],
+    ['not a URL', 'hooks.example.com', 'must be an absolute URL'],
+    ['a user name and password', 'https://user:secret@8.8.8.8/hooks', 'must not contain a user name or password'],
+    ['a loopback address', 'https://127.0.0.1/hooks', '127.0.0.1 is a loopback address'],
+    ['a name that resolves to a loopback address', 'https://localhost/hooks', 'localhost resolves to'],
+    ['a private address', 'https://10.1.2.3/hooks', '10.1.2.3 is a private address'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+    ['a shared (CGNAT) address', 'https://100.64.0.1/hooks', 'a shared (CGNAT) address'],
+    ['an IPv6 unique-local address', 'https://[fd00::1]/hooks', 'a private (unique local) address'],
+    ['an IPv4-mapped private address', 'https://[::ffff:192.168.1.1]/hooks', 'embedding 192.168.1.1, a private address'],
+    ['a documentation address', 'https://203.0.113.7/hooks', 'a documentation address'],
+  ];
+
+  it.each(refused)('refuses %s as a target (400 on url), on POST and on PUT, and changes nothing', async (_case, url, reason) => {
+    const before = (await get('/webhooks')).body.webhooks;
+    for (const answer of [await send('POST', '/webhooks', { url, events: ['customer.created'] }), await send('PUT', `/webhooks/${hook.id}`, { url })]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'url', rule: 'format' } });
+      expect(answer.body.error.message).toContain(reason);
+    }
+    expect((await get('/webhooks')).body.webhooks).toEqual(before);
+  });
+
+  it('GET /webhooks/{id}/deliveries: the attempts to that endpoint, a refused address among them', async () => {
+    // Set while insecure targets were allowed (as an operator might have), refused when delivered.
+    const { orm, serverKey } = studio.app.services;
+    const loopback = await setWebhook(companyEm(orm, studio.companyId), serverKey, { companyId: studio.companyId, url: 'https://127.0.0.1:9/hooks', events: ['customer.created'] }, { allowInsecure: true });
+    await send('POST', '/customers', { firstName: 'Hedy', lastName: 'Lamarr', email: 'hedy@example.com' });
+    let deliveries: { event: string; attempt: number; status: number | null; error: string }[] = [];
+    for (let waited = 0; !deliveries.length && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = (await get(`/webhooks/${loopback.id}/deliveries?limit=5`)).body.deliveries;
+    }
+    expect(deliveries[0]).toMatchObject({ event: 'customer.created', test: false, attempt: 1, status: null, error: 'refused: 127.0.0.1 is a loopback address' });
+    expect(Object.keys(deliveries[0]!)).toEqual(['eventId', 'event', 'test', 'attempt', 'status', 'error', 'at', 'durationMs']);
+    expect((await get(`/webhooks/${hook.id}/deliveries`)).body).toEqual({ deliveries: [] });
+    expect(await send('DELETE', `/webhooks/${loopback.id}`)).toMatchObject({ status: 204 });
+  });
+
+  it('answers 404 for another company\'s endpoint on every route, as for one that does not exist', async () => {
+    const other = await studio.otherCompany();
+    const { orm, serverKey } = studio.app.services;
+    const theirs = (await setWebhook(companyEm(orm, other), serverKey, { companyId: other, url: 'https://8.8.8.8/theirs', events: ['customer.created'], enabled: false }, { allowInsecure: false })).id;
+    for (const id of [theirs, 'whk_nobody']) {
+      const answers = [await get(`/webhooks/${id}`), await send('PUT', `/webhooks/${id}`, { enabled: true }), await get(`/webhooks/${id}/deliveries`), await send('DELETE', `/webhooks/${id}`)];
+      expect(answers.map((a) => [a.status, a.body.error.code])).toEqual(Array(4).fill([404, 'NOT_FOUND']));
+    }
+  });
+
+  it('DELETE /webhooks/{id} removes it: 204, then 404', async () => {
+    expect((await send('DELETE', `/webhooks/${hook.id}`)).status).toBe(204);
+    expect((await get(`/webhooks/${hook.id}`)).status).toBe(404);
+    expect((await get('/webhooks')).body.webhooks.map((w: { id: string }) => w.id)).not.toContain(hook.id);
+  });
+});
+
 describe('methods, paging, authentication', () => {
   it.each([
     ['DELETE', '/passes/pass_x', 'GET, PUT'],
@@ -178,6 +276,8 @@ describe('methods, paging, authentication', () => {
     ['PATCH', '/customers/cust_x', 'GET, PUT, DELETE'],
     ['DELETE', '/customers', 'GET, POST'],
     ['PUT', '/events/evt_x/registrations', 'GET'],
+    ['PATCH', '/webhooks/whk_x', 'GET, PUT, DELETE'],
+    ['POST', '/webhook-events', 'GET'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const { status, headers, body } = await send(method, path);
     expect(status).toBe(405);

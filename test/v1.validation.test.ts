@@ -9,6 +9,7 @@ import pg from 'pg';
 import { v1Routes } from '../rest/v1/routes.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import type { Rule } from '../src/domain/errors.ts';
+import { WEBHOOK_KINDS } from '../src/domain/outbox.ts';
 import { requestValidator, type RequestCheck } from './support/openapi.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
@@ -25,6 +26,7 @@ type Field =
   | { kind: 'date' }
   | { kind: 'instant' }
   | { kind: 'choice'; values: string[] }
+  | { kind: 'choices'; values: readonly string[] }
   | { kind: 'list'; max: number; item: Record<string, Field>; example: Json };
 type List = Extract<Field, { kind: 'list' }>;
 
@@ -37,6 +39,8 @@ const boolean: Field = { kind: 'boolean' };
 const date: Field = { kind: 'date' };
 const instant: Field = { kind: 'instant' };
 const choice = (...values: string[]): Field => ({ kind: 'choice', values });
+/** A list of at least one of `values`, each at most once. */
+const choices = (values: readonly string[]): Field => ({ kind: 'choices', values });
 const list = (max: number, item: Record<string, Field>, example: Json): List => ({ kind: 'list', max, item, example });
 
 /** Bad values of a field: what the case is called, the value, and the rule it breaks. */
@@ -65,6 +69,8 @@ function badValues(field: Field): [string, unknown, Rule][] {
       return [['a number', 1764957600000, 'type'], ['without offset', '2026-12-05T18:00:00', 'format'], ['a date', '2026-12-05', 'format'], ['words', 'next Friday', 'format']];
     case 'choice':
       return [['another value', 'paused', 'enum'], ['in capitals', field.values[0]!.toUpperCase(), 'enum'], ['a number', 1, 'type']];
+    case 'choices':
+      return [['an object', {}, 'type'], ['empty', [], 'min'], [`${field.values.length + 1} items`, Array(field.values.length + 1).fill(field.values[0]), 'max']];
     case 'list':
       return [['an object', {}, 'type'], [`${field.max + 1} items`, Array(field.max + 1).fill(field.example), 'max']];
   }
@@ -89,6 +95,7 @@ interface Ids {
   pass: string;
   inactivePass: string;
   customerPass: string;
+  webhook: string;
 }
 
 const customer = { firstName: text(100), lastName: text(100), email, mobile: string(32, { nullable: true }) };
@@ -97,6 +104,7 @@ const pricingOption = list(50, { name: text(200), price, credits: int(0, 1000) }
 const event = { name: text(200), description: string(5000), timezone: string(64) };
 const pass = { name: text(200), description: string(5000), credits: int(1, 1000), validityDays: int(1, 3650), price, active: boolean };
 const EVENT_TABLES = ['event', 'event_date', 'pricing_option'];
+const webhook = { url: string(2048, { notEmpty: true }), events: choices(WEBHOOK_KINDS), enabled: boolean };
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -171,6 +179,22 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ remainingUses: 1, expiryDate: '2027-06-30', status: 'active' }),
     fields: { remainingUses: int(0, 100_000), expiryDate: date, status: choice('active', 'cancelled') },
   },
+  {
+    method: 'POST',
+    path: '/webhooks',
+    tables: ['webhook_endpoint'],
+    valid: () => ({ url: 'https://8.8.8.8/validation', events: ['customer.created', 'appointment.booked'], enabled: false }),
+    fields: webhook,
+    required: ['url', 'events'],
+  },
+  {
+    method: 'PUT',
+    path: '/webhooks/{id}',
+    id: 'webhook',
+    tables: ['webhook_endpoint'],
+    valid: () => ({ url: 'https://8.8.8.8/validation-moved', events: ['customer.updated'], enabled: false }),
+    fields: webhook,
+  },
 ];
 
 interface Case {
@@ -193,6 +217,10 @@ function casesOf(endpoint: Endpoint): [string, Case][] {
   for (const name of endpoint.required ?? []) add(`without ${name}`, (i) => without(endpoint.valid(i), name), name, 'required');
   for (const [name, field] of Object.entries(endpoint.fields)) {
     for (const [what, value, rule] of badValues(field)) add(`${name} ${what}`, (i) => setting(endpoint.valid(i), name, value), name, rule);
+    if (field.kind === 'choices') {
+      add(`${name} with an unknown value`, (i) => setting(endpoint.valid(i), name, ['booking.made']), `${name}[0]`, 'enum');
+      add(`${name} with a number`, (i) => setting(endpoint.valid(i), name, [1]), `${name}[0]`, 'type');
+    }
     if (field.kind !== 'list') continue;
     const withItem = (i: Ids, item: unknown) => setting(endpoint.valid(i), name, [item]);
     add(`${name} with an item that is not an object`, (i) => withItem(i, 'x'), `${name}[0]`, 'type');
@@ -223,6 +251,10 @@ const RECORD_CASES: [string, Case][] = (
     ['PUT', '/customer-passes/{id}', 'no field', () => ({}), 'body', 'required', true],
     ['PUT', '/customer-passes/{id}', 'more uses than the pass has', () => ({ remainingUses: 100_000 }), 'remainingUses', 'max', false],
     ['PUT', '/customer-passes/{id}', 'an expiry before the start', () => ({ expiryDate: '2000-01-01' }), 'expiryDate', 'min', false],
+    ['POST', '/webhooks', 'a target on a private address', () => ({ url: 'https://192.168.0.10/hooks', events: ['customer.created'] }), 'url', 'format', false],
+    ['POST', '/webhooks', 'a URL that is none', () => ({ url: 'hooks', events: ['customer.created'] }), 'url', 'format', false],
+    ['PUT', '/webhooks/{id}', 'a target over http://', () => ({ url: 'http://8.8.8.8/hooks' }), 'url', 'format', false],
+    ['PUT', '/webhooks/{id}', 'no field', () => ({}), 'body', 'required', true],
   ] as const
 ).map(([method, path, what, body, field, rule, documentRefuses]) => [
   `${method} ${path}: ${what} -> ${field} ${rule}`,
@@ -264,6 +296,7 @@ beforeAll(async () => {
   ids.pass = passes.find((p) => p.active)!.id as string;
   const inactive = await call(`${studio.v1}/passes`, token, { method: 'POST', body: { name: 'Retired', credits: 1, validityDays: 1, price: 1, active: false } });
   ids.inactivePass = inactive.body.id;
+  ids.webhook = (await call(`${studio.v1}/webhooks`, token, { method: 'POST', body: { url: 'https://8.8.8.8/existing', events: ['customer.created'], enabled: false } })).body.id;
   checkRequest = requestValidator((await call(`${studio.v1}/openapi.json`, null)).body);
 });
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCompany } from '../src/domain/companies.ts';
 import { newId } from '../src/domain/ids.ts';
+import { WEBHOOK_KINDS } from '../src/domain/outbox.ts';
 import { verifyWebhook } from '../packages/webhooks/src/index.ts';
 import { testOrm } from './support/db.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
@@ -220,8 +221,8 @@ describe('webhook commands', () => {
     [
       'an unknown kind',
       () => ({
-        args: ['webhook', 'test', '--company', company, '--kind', 'customer.deleted'],
-        message: '--kind: unknown event: customer.deleted (known: registration.created, pass.purchased, event.purchased)',
+        args: ['webhook', 'test', '--company', company, '--kind', 'booking.made'],
+        message: `--kind: unknown event: booking.made (known: ${WEBHOOK_KINDS.join(', ')})`,
       }),
     ],
     [
@@ -257,5 +258,19 @@ describe('webhook commands', () => {
   it('delete removes the endpoint', async () => {
     expect(await json(['webhook', 'delete', '--company', company, '--endpoint', endpoint])).toEqual({ id: endpoint, deleted: true });
     expect(await json(['webhook', 'list', '--company', company])).toEqual([]);
+  });
+
+  it('set subscribes an endpoint to lifecycle kinds, test sends a signed sample of each, and an unknown kind is refused naming the known ones', async () => {
+    const kinds = ['appointment.no_show', 'subscription.renewed', 'customer.updated'];
+    const made = await json(['webhook', 'set', '--company', company, '--url', `${receiver.url}/lifecycle`, '--events', kinds.join(' ')]);
+    expect(made).toMatchObject({ events: kinds });
+    receiver.answer = () => ({ status: 204 });
+    for (const kind of kinds) {
+      expect(await json(['webhook', 'test', '--company', company, '--kind', kind])).toMatchObject({ delivered: true, event: kind, endpointId: made.id });
+      const envelope = await verifyWebhook(receiver.hits.at(-1)!.body, receiver.hits.at(-1)!.headers, made.signingSecret);
+      expect(envelope).toMatchObject({ event: kind, test: true });
+    }
+    const refused = await admin(['webhook', 'set', '--company', company, '--url', `${receiver.url}/lifecycle`, '--events', 'customer.updated booking.made']);
+    expect(refused.stderr).toBe(`error: --events: unknown event: booking.made (known: ${WEBHOOK_KINDS.join(', ')})\n`);
   });
 });

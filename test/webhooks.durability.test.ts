@@ -46,7 +46,7 @@ async function studioIn(db: TestDatabase, serverKey: Buffer, events: string): Pr
     const { id: companyId } = await createCompany(orm, { name: 'Durable Studio', timezone: 'Europe/London', currency: 'GBP' });
     await importBundle(orm, companyId, webhookBundle);
     const client = await createApiClient(orm, serverKey, { companyId, name: 'test', scopes: ALL_SCOPES.join(' ') }, new Date());
-    await setWebhook(orm, serverKey, { companyId, url: receiver.url, events }, { allowInsecure: true });
+    await setWebhook(companyEm(orm, companyId), serverKey, { companyId, url: receiver.url, events }, { allowInsecure: true });
     return { companyId, client };
   } finally {
     await orm.close();

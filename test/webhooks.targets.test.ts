@@ -6,6 +6,7 @@
  * between cannot reach them. WEBHOOK_ALLOW_INSECURE_TARGETS=true lifts this.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { companyEm } from '../src/db/scope.ts';
 import { checkWebhookUrl, refusedAddress, setWebhook, type ResolveHost } from '../src/domain/webhook-endpoints.ts';
 import { createWebhookHttp } from '../src/webhooks/http.ts';
 import { startStudio, type Studio } from './support/studio.ts';
@@ -175,7 +176,7 @@ describe('the delivery worker', () => {
   it('refuses at connection time an endpoint on localhost that was configured while insecure targets were allowed', async () => {
     const { orm, serverKey } = studio.app.services;
     const url = `https://localhost:${receiver.port}/hooks`;
-    await setWebhook(orm, serverKey, { companyId: studio.companyId, url, events: 'registration.created' }, { allowInsecure: true });
+    await setWebhook(companyEm(orm, studio.companyId), serverKey, { companyId: studio.companyId, url, events: 'registration.created' }, { allowInsecure: true });
     const graphql = graphqlAs(studio, await studio.token());
     await graphql(BOOK_EVENT, { input: { customerId: 'cust_bob', eventDateId: 'date_one', pricingOptionId: 'po-dropin', payWith: 'CARD' } });
     const log = await waitUntil(async () => {

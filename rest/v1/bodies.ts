@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   CUSTOMER_FIELDS as customer, EVENT_DATE_FIELDS as eventDate, EVENT_FIELDS as event, inCurrencyUnits, MAX_EVENT_DATES,
   MAX_PRICING_OPTIONS, PASS_FIELDS as pass, PASS_PURCHASE_FIELDS as passPurchase, PRICING_OPTION_FIELDS as pricingOption, RULES,
+  WEBHOOK_ENDPOINT_FIELDS as webhook,
 } from '../../src/domain/input-rules.ts';
 
 const id = (prefix: string) => RULES.recordId.describe(`A \`${prefix}\` id.`);
@@ -91,6 +92,14 @@ export const V1_BODIES = {
     expiryDate: passPurchase.expires.describe('New expiry date, `YYYY-MM-DD`; not before the start date.'),
     status: z.enum(['active', 'cancelled']).describe('`cancelled` cancels the customer pass; `active` restores it.'),
   }),
+  WebhookCreate: z
+    .strictObject({
+      url: webhook.url.describe('Where events are POSTed: an `https://` URL that reaches only public addresses, and no other endpoint\'s.'),
+      events: webhook.events,
+      enabled: webhook.enabled.describe('Whether events are sent to it; `true` by default.').optional(),
+    })
+    .meta({ description: 'A new webhook endpoint. Unknown fields are refused.' }),
+  WebhookUpdate: changes({ url: webhook.url, events: webhook.events, enabled: webhook.enabled.describe('Whether events are sent to it.') }),
 };
 
 /** Decimal currency units to the domain's base-100 minor units. */

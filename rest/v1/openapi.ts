@@ -3,7 +3,8 @@
  * compiled routes: each route needs a row in OPERATIONS below (parameters, request body, response), and a
  * route without one stops the start, so no endpoint is served undocumented. Request bodies are the zod
  * schemas the routes parse them with (rest/v1/bodies.ts) and responses the shapes of rest/v1/presenters.ts;
- * where document 2 says "not shown", the decisions written here are the ones the routes implement.
+ * where document 2 says "not shown", the decisions written here are the ones the routes implement. The
+ * webhook routes and the `webhooks` section (every event kind) are in rest/v1/openapi-webhooks.ts.
  */
 import type { Rule } from '../../src/domain/errors.ts';
 import { RULES } from '../../src/domain/input-rules.ts';
@@ -16,6 +17,7 @@ import {
 } from '../openapi-schema.ts';
 import { IDEMPOTENCY_HOURS } from '../../src/pipeline/idempotency.ts';
 import { V1_BODIES } from './bodies.ts';
+import { WEBHOOK_OPERATIONS, WEBHOOK_PARAMETERS, WEBHOOK_SCHEMAS, WEBHOOK_TAGS, webhooksSection } from './openapi-webhooks.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './routes.ts';
 
 const instant = (description: string): Schema => str(`${description} An ISO 8601 instant in UTC.`, { format: 'date-time', examples: ['2026-12-05T18:00:00.000Z'] });
@@ -172,7 +174,7 @@ const ERROR_CODES: Record<string, string> = {
   FORBIDDEN: '403: the credentials may not do this.',
   NOT_FOUND: '404: no such resource in your company, or no such path.',
   METHOD_NOT_ALLOWED: '405: the path does not take this method; `Allow` lists those it takes.',
-  CONFLICT: '409: a request with the same `Idempotency-Key` is still being answered.',
+  CONFLICT: '409: a request with the same `Idempotency-Key` is still being answered, or another webhook endpoint has the URL.',
   IDEMPOTENCY_KEY_REUSED: '409: the `Idempotency-Key` was used with a different request.',
   RATE_LIMITED: '429: too many requests; retry after `Retry-After` seconds.',
   PAYLOAD_TOO_LARGE: '413: the body is larger than 100 kB.',
@@ -285,7 +287,8 @@ const RESPONSES: Record<string, Schema> = {
   MethodNotAllowed: errorResponse('MethodNotAllowedError', 'The path does not take this method; `Allow` lists the ones it takes.', { ...RATE_LIMIT_HEADERS, Allow: headerRef('Allow') }),
   Conflict: errorResponse(
     'ConflictError',
-    '`IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used with another body; `CONFLICT`: the first request with the key is still being answered.',
+    '`IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used with another body; `CONFLICT`: the first request with the key is still being answered, ' +
+      'or (webhook endpoints) another endpoint has the URL.',
   ),
   PayloadTooLarge: errorResponse('PayloadTooLargeError', 'The body is larger than 100 kB.', {}),
   TooManyRequests: errorResponse('RateLimitedError', 'The API key\'s rate limit was exceeded: back off and retry after `Retry-After` seconds.', {
@@ -311,7 +314,7 @@ const PARAMETERS: Record<string, Schema> = {
 };
 const PAGING = [parameterRef('page'), parameterRef('perPage')];
 
-interface Operation {
+export interface Operation {
   operationId: string;
   tag: string;
   summary: string;
@@ -327,6 +330,8 @@ interface Operation {
   status?: 201 | 204;
   /** Answers 404 for ids in the body (path parameters always may). */
   notFound?: boolean;
+  /** Answers 409 when the change conflicts with another record (POSTs always may, for their Idempotency-Key). */
+  conflict?: boolean;
 }
 
 const CUSTOMER_ID = { id: 'The customer\'s `cust_` id.' };
@@ -493,9 +498,11 @@ const OPERATIONS: Record<string, Operation> = {
     body: 'CustomerPassUpdate',
     response: 'CustomerPass',
   },
+
+  ...WEBHOOK_OPERATIONS,
 };
 
-const DESCRIPTION = `Manage one company's customers, events, pass types and customer passes (document 2).
+const DESCRIPTION = `Manage one company's customers, events, pass types and customer passes (document 2), and its webhooks.
 
 **Authentication.** Exchange the API key and secret from the service's support team for a JWT with \`POST /auth/token\`
 (valid ${ACCESS_TOKEN_SECONDS} seconds) and send it as \`Authorization: Bearer <token>\` on every other request. A key opens the
@@ -504,12 +511,17 @@ whole company.
 **Conventions.**
 - JSON bodies and fields in camelCase. Unknown body fields are refused.
 - Ids are prefixed strings naming their type: \`cust_\` customers, \`evt_\` events, \`date_\` event dates, \`po-\` pricing
-  options, \`pass_\` pass types, \`cp_\` customer passes, \`reg_\` registrations.
+  options, \`pass_\` pass types, \`cp_\` customer passes, \`reg_\` registrations, \`whk_\` webhook endpoints, \`whe_\` webhook events.
 - Timestamps (\`createdAt\`, \`updatedAt\`, \`startsAt\`, \`eventDate\`) are ISO 8601 instants in UTC; \`startDate\` and
   \`expiryDate\` are dates \`YYYY-MM-DD\`.
 - Amounts (\`price\`, \`totalPaid\`) are decimal currency units with at most 2 decimals (\`15.5\` is 15.50) in the company's currency.
 - Lists answer \`{<items>, total, page, perPage}\`: \`page\` counts from 1; \`perPage\` defaults to ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE}.
-- Creation answers 201 with the new record; \`DELETE /customers/{id}\` answers 204 without a body.
+  The webhook lists differ: all endpoints at once, the delivery log by \`limit\`, the events by cursor.
+- Creation answers 201 with the new record; \`DELETE /customers/{id}\` and \`DELETE /webhooks/{id}\` answer 204 without a body.
+
+**Webhooks.** The service POSTs signed events to the company's endpoints (\`/webhooks\`); this document's \`webhooks\` section
+describes every kind, its body and its signature headers. \`GET /webhook-events\` lists the same events from a cursor, so a
+receiver that was down catches up without redeliveries.
 
 **Retries.** Every \`POST\` except \`/auth/token\` takes an \`Idempotency-Key\` header: a retry with the same key and body within
 ${IDEMPOTENCY_HOURS} hours answers the first response again (\`Idempotent-Replayed: true\`) without doing anything twice.
@@ -557,7 +569,7 @@ function operationOf(route: Route): Record<string, unknown> {
       401: responseRef('Unauthorized'),
       ...((pathParameters.length || operation.notFound) && { 404: responseRef('NotFound') }),
       405: responseRef('MethodNotAllowed'),
-      ...(route.method === 'POST' && { 409: responseRef('Conflict') }),
+      ...((route.method === 'POST' || operation.conflict) && { 409: responseRef('Conflict') }),
       ...(operation.body && { 413: responseRef('PayloadTooLarge') }),
       429: responseRef('TooManyRequests'),
       500: responseRef('InternalError'),
@@ -598,12 +610,14 @@ export function v1OpenApi(routes: Route[], basePath: string): Record<string, unk
       tag('Events', 'Events, classes and workshops with their dates and pricing options, and their registrations.'),
       tag('Passes', 'Pass types: bundles of uses on sale.'),
       tag('Customer passes', 'Passes assigned to customers.'),
+      ...WEBHOOK_TAGS,
       tag('Document', 'This OpenAPI document.'),
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
-      schemas: { ...AUTHENTICATION, ...RESOURCES, ...REQUESTS, ...ERRORS },
-      parameters: PARAMETERS,
+      schemas: { ...AUTHENTICATION, ...RESOURCES, ...REQUESTS, ...ERRORS, ...WEBHOOK_SCHEMAS },
+      parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
       headers: HEADERS,
       responses: RESPONSES,
       securitySchemes: {

@@ -1,9 +1,10 @@
 /**
  * v1 shapes (document 2): camelCase, `createdAt`/`updatedAt` UTC, amounts as decimal currency units,
- * customer passes as `cp_` and registrations as `reg_` over the same stored records as the other surfaces.
+ * customer passes as `cp_` and registrations as `reg_` over the same stored records as the other surfaces;
+ * webhook event kinds by their names (`registration.created`), as the events carry them.
  */
 import { NotFound } from '../../src/domain/errors.ts';
-import { currencyUnits, customerPassId, registrationId } from '../../src/domain/outbox.ts';
+import { currencyUnits, customerPassId, kindOfEnum, registrationId } from '../../src/domain/outbox.ts';
 
 type Row = Record<string, any>;
 
@@ -91,3 +92,29 @@ export const customerPass = (p: Row) => ({
   expiryDate: p.expires,
   status: String(p.status).toLowerCase(),
 });
+
+export const webhook = (w: Row) => ({
+  id: w.id,
+  url: w.url,
+  events: w.events.map(kindOfEnum),
+  enabled: w.enabled,
+  previousSecretExpiresAt: w.previousSecretExpiresAt ?? null,
+  createdAt: w.createdAt,
+});
+
+/** A new endpoint, with the signing secret this answer alone shows. */
+export const newWebhook = (created: Row) => ({ ...webhook(created.endpoint), signingSecret: created.signingSecret });
+
+export const webhookDelivery = (d: Row) => ({
+  eventId: d.eventId,
+  event: kindOfEnum(d.event),
+  test: d.test,
+  attempt: d.attempt,
+  status: d.status ?? null,
+  error: d.error ?? null,
+  at: d.at,
+  durationMs: d.durationMs,
+});
+
+/** An event of the catch-up list: its id beside the envelope its deliveries carry. */
+export const webhookEvent = (e: Row) => ({ id: e.id, event: kindOfEnum(e.event), timestamp: e.timestamp, data: e.data });

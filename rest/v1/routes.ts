@@ -1,12 +1,15 @@
 /**
  * The v1 interface (document 2, section 4), one row per endpoint over the same GraphQL documents and
  * pipeline as M2M. Pages start at 1 (`page`, `perPage` default 25, max 100); ids of customer passes
- * and registrations are `cp_` and `reg_` over the stored `package_` and `booking_` records.
+ * and registrations are `cp_` and `reg_` over the stored `package_` and `booking_` records. Beyond the
+ * document: the company's webhook endpoints, their delivery log, and the catch-up list of events
+ * (docs/v1.md, "Webhooks").
  */
 import type { RouteInput as Request } from '../route.ts';
 import type { z } from 'zod';
 import { Invalid } from '../../src/domain/errors.ts';
 import { withPrefix } from '../../src/domain/ids.ts';
+import { isWebhookKind, kindAsEnum } from '../../src/domain/outbox.ts';
 import { parseBody } from '../body.ts';
 import { param, query } from '../params.ts';
 import type { RouteDeclaration } from '../route.ts';
@@ -36,6 +39,30 @@ const CUSTOMER_PASS = 'id customer { id } pass { id } creditsRemaining starts ex
 
 /** A customer pass id as v1 shows it (`cp_`) to the stored pass purchase id (`package_`). */
 const passPurchaseId = (id: string) => withPrefix(id, 'cp_', 'package_');
+
+const WEBHOOK = 'id url events enabled previousSecretExpiresAt createdAt';
+const DELIVERY = 'eventId event test attempt status error at durationMs';
+export const DEFAULT_DELIVERIES = 50;
+export const MAX_DELIVERIES = 100;
+
+/** Kinds in a body or query by name (`registration.created`), as the GraphQL enum names them. */
+const kindEnums = (names: readonly string[]) => names.map((name) => kindAsEnum(name as never));
+
+/** `kinds=registration.created,customer.updated`: the kinds of the catch-up list asked for. */
+function kindsParameter(req: Request): string[] | undefined {
+  const names = query.string(req, 'kinds')?.split(',').map((name) => name.trim());
+  if (!names) return undefined;
+  const unknown = names.find((name) => !isWebhookKind(name));
+  if (unknown !== undefined) throw new Invalid('kinds', 'enum', `unknown event kind "${unknown}": give kinds such as registration.created, comma-separated`);
+  return kindEnums(names);
+}
+
+function deliveriesLimit(req: Request): number {
+  const limit = query.int(req, 'limit') ?? DEFAULT_DELIVERIES;
+  if (limit < 1) throw new Invalid('limit', 'min', 'must be at least 1');
+  if (limit > MAX_DELIVERIES) throw new Invalid('limit', 'max', `must be at most ${MAX_DELIVERIES}`);
+  return limit;
+}
 
 const dateInput = (d: z.infer<typeof body.EventDateInput>) => ({ startsAt: d.startsAt, duration: d.durationMinutes, capacity: d.capacity });
 const optionInput = (o: z.infer<typeof body.PricingOptionInput>) => ({ name: o.name, base100Price: base100(o.price), credits: o.credits });
@@ -234,5 +261,78 @@ export const v1Routes: RouteDeclaration[] = [
     },
     respond: (data) => present.customerPass(data.updatePassPurchase),
     parameterNames: { creditsRemaining: 'remainingUses', expires: 'expiryDate', isCancelled: 'status', pageSize: 'perPage' },
+  },
+
+  // Webhooks (beyond document 2): endpoints, their delivery log, and the catch-up list of events
+  {
+    method: 'GET',
+    path: '/webhooks',
+    resource: 'webhook',
+    document: `query { webhookEndpoints { ${WEBHOOK} } }`,
+    respond: (data) => ({ webhooks: data.webhookEndpoints.map(present.webhook) }),
+  },
+  {
+    method: 'POST',
+    path: '/webhooks',
+    resource: 'webhook',
+    document: `mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { signingSecret endpoint { ${WEBHOOK} } } }`,
+    variables: (req) => {
+      const endpoint = parseBody(body.WebhookCreate, req.body);
+      return { input: { ...endpoint, events: kindEnums(endpoint.events) } };
+    },
+    respond: (data) => ({ status: 201, body: present.newWebhook(data.createWebhookEndpoint) }),
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id',
+    resource: 'webhook',
+    document: `query ($id: ID!) { webhookEndpoint(id: $id) { ${WEBHOOK} } }`,
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: (data) => present.webhook(present.found(data.webhookEndpoint, 'Webhook endpoint')),
+  },
+  {
+    method: 'PUT',
+    path: '/webhooks/:id',
+    resource: 'webhook',
+    document: `mutation ($id: ID!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { ${WEBHOOK} } }`,
+    variables: (req) => {
+      const changes = parseBody(body.WebhookUpdate, req.body);
+      return { id: param(req, 'id'), input: { ...changes, events: changes.events && kindEnums(changes.events) } };
+    },
+    respond: (data) => present.webhook(data.updateWebhookEndpoint),
+  },
+  {
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    resource: 'webhook',
+    document: 'mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }',
+    variables: (req) => ({ id: param(req, 'id') }),
+    respond: () => ({ status: 204, body: null }),
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    resource: 'webhook_delivery',
+    document: `query ($id: ID!, $limit: Int) { webhookEndpoint(id: $id) { id } webhookDeliveries(endpointId: $id, limit: $limit) { ${DELIVERY} } }`,
+    variables: (req) => ({ id: param(req, 'id'), limit: deliveriesLimit(req) }),
+    respond: (data) => {
+      present.found(data.webhookEndpoint, 'Webhook endpoint');
+      return { deliveries: data.webhookDeliveries.map(present.webhookDelivery) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhook-events',
+    resource: 'webhook_event',
+    document: `query ($after: String, $first: Int, $kinds: [WebhookEventKind!]) {
+      webhookEvents(after: $after, first: $first, kinds: $kinds) { nodes { id event timestamp data } endCursor hasMore }
+    }`,
+    variables: (req) => ({ after: query.string(req, 'after'), first: query.int(req, 'limit'), kinds: kindsParameter(req) }),
+    respond: (data) => ({
+      events: data.webhookEvents.nodes.map(present.webhookEvent),
+      endCursor: data.webhookEvents.endCursor,
+      hasMore: data.webhookEvents.hasMore,
+    }),
+    parameterNames: { first: 'limit' },
   },
 ];

@@ -9,7 +9,8 @@ import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
 import { createConsoleUser, listConsoleUsers, resetConsoleUserPassword } from '../domain/console-users.ts';
 import { createV1Key } from '../domain/v1-keys.ts';
-import type { WebhookKind } from '../domain/outbox.ts';
+import { companyEm } from '../db/scope.ts';
+import { WEBHOOK_KINDS, type WebhookKind } from '../domain/outbox.ts';
 import {
   deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookEvent, rotateWebhookSecret, setWebhookEnabled,
 } from '../domain/webhook-endpoints.ts';
@@ -205,7 +206,7 @@ function adminProgram(): Command {
       c
         .requiredOption('--company <id>', 'company id (co_…)')
         .requiredOption('--url <url>', 'https:// URL of the receiver')
-        .requiredOption('--events <events>', 'space-separated: registration.created pass.purchased event.purchased'),
+        .requiredOption('--events <events>', `space-separated, of: ${WEBHOOK_KINDS.join(' ')}`),
     (o: Json & { company: string; url: string; events: string }, session) => setEndpoint(session, o),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
@@ -214,7 +215,7 @@ function adminProgram(): Command {
     'list',
     "a company's webhook endpoints (never their secrets)",
     (c) => c.requiredOption('--company <id>', 'company id (co_…)'),
-    (o: Json & { company: string }, { orm }) => listWebhooks(orm, o.company),
+    (o: Json & { company: string }, { orm }) => listWebhooks(companyEm(orm, o.company), o.company),
     (r) => table(r, 'No webhook endpoints: add one with "webhook set".'),
   );
   adminCommand(
@@ -224,7 +225,7 @@ function adminProgram(): Command {
     (c) => endpointOption(c).option('--overlap-hours <hours>', 'hours the previous secret keeps signing (default WEBHOOK_SECRET_OVERLAP_HOURS)', wholeOrZero),
     (o: Json & { company: string; endpoint: string; overlapHours?: number }, { orm, serverKey, clock, config }) =>
       naming('endpoint', async () => {
-        const rotated = await rotateWebhookSecret(orm, serverKey, o.company, o.endpoint, {
+        const rotated = await rotateWebhookSecret(companyEm(orm, o.company), serverKey, o.endpoint, {
           now: clock.now(),
           overlapHours: o.overlapHours ?? config.WEBHOOK_SECRET_OVERLAP_HOURS,
         });
@@ -240,7 +241,7 @@ function adminProgram(): Command {
       endpointOption,
       (o: Json & { company: string; endpoint: string }, { orm }) =>
         naming('endpoint', async () => {
-          const endpoint = await setWebhookEnabled(orm, o.company, o.endpoint, enabled);
+          const endpoint = await setWebhookEnabled(companyEm(orm, o.company), o.endpoint, enabled);
           return { id: endpoint.id, enabled: endpoint.enabled };
         }),
       (r) => `${r.id} ${r.enabled ? 'enabled' : 'disabled'}.`,
@@ -252,7 +253,7 @@ function adminProgram(): Command {
     'remove an endpoint with its pending deliveries and its delivery log',
     endpointOption,
     (o: Json & { company: string; endpoint: string }, { orm }) =>
-      naming('endpoint', async () => ({ id: await deleteWebhook(orm, o.company, o.endpoint), deleted: true })),
+      naming('endpoint', async () => ({ id: await deleteWebhook(companyEm(orm, o.company), o.endpoint), deleted: true })),
     (r) => `Deleted ${r.id}.`,
   );
   adminCommand(
@@ -264,7 +265,7 @@ function adminProgram(): Command {
         .requiredOption('--company <id>', 'company id (co_…)')
         .option('--endpoint <id>', 'which endpoint (default: the newest enabled one)')
         .option('--url <url>', 'which endpoint, by its URL')
-        .option('--kind <event>', 'registration.created, pass.purchased or event.purchased (default: the first the endpoint receives)'),
+        .option('--kind <event>', 'an event kind, such as registration.created (default: the first the endpoint receives)'),
     (o: Json & { company: string; endpoint?: string; url?: string; kind?: string }, session) =>
       naming('endpoint', async () => {
         const sent = await sendTestWebhook({ ...session, logger: createLogger('silent') }, o.company, {
@@ -291,7 +292,7 @@ function adminProgram(): Command {
         .option('--event <id>', 'only attempts of this event (whe_…)')
         .option('--endpoint <id>', 'only attempts to this endpoint (whk_…)'),
     (o: Json & { company: string; limit?: number; event?: string; endpoint?: string }, { orm }) =>
-      listWebhookDeliveries(orm, o.company, { limit: o.limit, eventId: o.event, endpointId: o.endpoint }),
+      listWebhookDeliveries(companyEm(orm, o.company), o.company, { limit: o.limit, eventId: o.event, endpointId: o.endpoint }),
     (r) => table(r, 'No deliveries yet.'),
   );
   adminCommand(
@@ -305,7 +306,7 @@ function adminProgram(): Command {
         .option('--endpoint <id>', 'only to this endpoint (whk_…), whatever happened before'),
     (o: Json & { company: string; event: string; endpoint?: string }, { orm, clock, config }) =>
       naming(o.endpoint ? 'endpoint' : 'event', () =>
-        redeliverWebhookEvent(orm, o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
+        redeliverWebhookEvent(companyEm(orm, o.company), o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
       ),
     (r) =>
       `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.` +

@@ -3,6 +3,7 @@
  * secret (docs/operations.md), so setting an existing URL again rotates its secret, the previous one signing
  * on for WEBHOOK_SECRET_OVERLAP_HOURS; and an unknown id is reported against the option that named it.
  */
+import { companyEm } from '../db/scope.ts';
 import { NotFound } from '../domain/errors.ts';
 import { InvalidInput } from '../domain/invalid-input.ts';
 import type { WebhookKind } from '../domain/outbox.ts';
@@ -22,15 +23,16 @@ export async function setEndpoint(
   { orm, serverKey, clock, config }: AdminSession,
   options: { company: string; url: string; events: string },
 ): Promise<{ id: string; url: string; events: WebhookKind[]; signingSecret: string }> {
+  const em = companyEm(orm, options.company);
   const endpoint = await setWebhook(
-    orm,
+    em,
     serverKey,
     { companyId: options.company, url: options.url, events: options.events },
     { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS },
   );
   const signingSecret =
     endpoint.signingSecret ??
-    (await rotateWebhookSecret(orm, serverKey, options.company, endpoint.id, { now: clock.now(), overlapHours: config.WEBHOOK_SECRET_OVERLAP_HOURS }))
+    (await rotateWebhookSecret(em, serverKey, endpoint.id, { now: clock.now(), overlapHours: config.WEBHOOK_SECRET_OVERLAP_HOURS }))
       .signingSecret;
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, signingSecret };
 }

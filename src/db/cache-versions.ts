@@ -7,6 +7,7 @@
  */
 import type { SqlRunner } from './reads.ts';
 
+/** The trigger that numbers webhook events at commit raises and announces versions too, under this name and shape (migration 20261126100000). */
 export const CACHE_VERSION_CHANNEL = 'cache_versions';
 
 /** A company's versions by type; a type never written has none (version 0). */

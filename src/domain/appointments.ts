@@ -4,6 +4,8 @@
  * notice allows, and keeps the gap of `gapAround` from the facilitator's other appointments; bookings of one
  * facilitator take a lock on its row, so two of them at once are judged one after the other, and the
  * database's exclusion constraint backs the part it can state (no appointment overlaps another's buffer).
+ * Each move of an appointment's status (booked, moved, cancelled, completed, no-show) writes its
+ * `appointment.*` event to the outbox in the same transaction.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
@@ -18,6 +20,7 @@ import { drawCredits, returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checked, RULES } from './input-rules.ts';
+import { currencyUnits, customerPassId, emit, fullName, type WebhookPayloads } from './outbox.ts';
 import { addDays, instantToLocal, localDate, localToInstant } from './time.ts';
 import { conflictOn, EXCLUSION_VIOLATION, inTransaction } from './transactions.ts';
 
@@ -59,6 +62,38 @@ export interface BookingOptions {
   minNoticeMinutes?: number;
   /** Who books: the author of the note its booking notes become. */
   author?: string | null;
+}
+
+type AppointmentEvent = 'appointment.booked' | 'appointment.cancelled' | 'appointment.completed' | 'appointment.no_show';
+
+/** The `data` of an `appointment.*` event: the appointment as it is now, with its customer, service and facilitator. */
+async function appointmentData(tx: EntityManager, appointment: IAppointment): Promise<WebhookPayloads['appointment.booked']> {
+  await tx.populate(appointment, ['customer', 'service', 'facilitator']);
+  const { customer, service, facilitator } = appointment;
+  const pass = appointment.paymentMethod === 'PASS';
+  return {
+    appointmentId: appointment.id,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    customerName: fullName(customer),
+    serviceId: service.id,
+    serviceName: service.name,
+    optionName: appointment.optionName,
+    facilitatorId: facilitator.id,
+    facilitatorName: facilitator.name,
+    startsAt: appointment.startsAt.toISOString(),
+    durationMinutes: appointment.durationMinutes,
+    status: appointment.status,
+    price: pass ? (appointment.creditsUsed ?? 0) : currencyUnits(appointment.base100PricePaid ?? 0),
+    currency: appointment.currency,
+    paymentMethod: appointment.paymentMethod,
+    paymentStatus: appointment.paymentStatus,
+    passUsed: appointment.passPurchase ? customerPassId(appointment.passPurchase.id) : null,
+  };
+}
+
+async function emitAppointment(tx: EntityManager, companyId: string, kind: AppointmentEvent, appointment: IAppointment): Promise<void> {
+  emit(tx, companyId, kind, await appointmentData(tx, appointment));
 }
 
 /** A window of a date as the instants it runs between (`24:00` is the next midnight). */
@@ -188,6 +223,7 @@ export async function bookAppointment(
     if (notes) {
       tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: customer.id, body: notes, author: options.author ?? null, createdAt: now, appointment: appointment.id });
     }
+    await emitAppointment(tx, companyId, 'appointment.booked', appointment);
     await conflictOn([EXCLUSION_VIOLATION], SLOT_TAKEN, () => tx.flush());
     return appointment;
   });
@@ -207,7 +243,10 @@ export async function cancelAppointment(em: EntityManager, companyId: string, id
       throw new Conflict(`The appointment is ${existing.status}: only a SCHEDULED appointment can be cancelled`);
     }
     if (cancelled.pass_purchase_id && cancelled.credits_used) await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
-    return (await tx.findOne(Appointment, { id }, { refresh: true }))!;
+    const appointment = (await tx.findOne(Appointment, { id }, { refresh: true }))!;
+    await emitAppointment(tx, companyId, 'appointment.cancelled', appointment);
+    await tx.flush();
+    return appointment;
   });
 }
 
@@ -228,12 +267,14 @@ export async function rescheduleAppointment(
     const service = (await tx.findOne(Service, { id: appointment.service.id }))!;
     const startsAt = await checkFits(tx, facilitator, input.datetime, appointment.durationMinutes, earliestStart(clock.now(), notice), notice);
     await checkClear(tx, companyId, facilitator.id, startsAt, appointment.durationMinutes, service.bufferMinutes, appointment.id);
+    const before = { previousStartsAt: appointment.startsAt.toISOString(), previousFacilitatorId: appointment.facilitator.id };
     tx.assign(appointment, {
       facilitator: facilitator.id,
       startsAt,
       blockedUntil: new Date(startsAt.getTime() + (appointment.durationMinutes + service.bufferMinutes) * MINUTE),
       tz: facilitator.timezone,
     });
+    emit(tx, companyId, 'appointment.rescheduled', { ...(await appointmentData(tx, appointment)), ...before });
     await conflictOn([EXCLUSION_VIOLATION], SLOT_TAKEN, () => tx.flush());
     return appointment;
   });
@@ -254,6 +295,7 @@ export async function setAppointmentStatus(em: EntityManager, clock: Clock, comp
       throw new Conflict(`The appointment is SCHEDULED and starts at ${instantToLocal(appointment.startsAt, appointment.tz)}: it cannot be marked ${status} before it starts`);
     }
     appointment.status = status;
+    await emitAppointment(tx, companyId, status === 'COMPLETED' ? 'appointment.completed' : 'appointment.no_show', appointment);
     await tx.flush();
     return appointment;
   });

@@ -135,8 +135,9 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
 }
 
 /**
- * Cancels a booking: its spaces go back to the date, its credits to the pass; refunded when asked. A booking
- * whose attendance is recorded (attended or not) is not cancelled: its attendance is cleared first.
+ * Cancels a booking: its spaces go back to the date, its credits to the pass; refunded when asked; and
+ * `registration.cancelled` goes to the outbox. A booking whose attendance is recorded (attended or not) is
+ * not cancelled: its attendance is cleared first.
  */
 export async function cancelBooking(em: EntityManager, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
@@ -156,7 +157,24 @@ export async function cancelBooking(em: EntityManager, companyId: string, bookin
     if (cancelled.pass_purchase_id && cancelled.credits_used) {
       await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
     }
-    return (await tx.findOne(Booking, { id: bookingId }, { refresh: true }))!;
+    const booking = (await tx.findOne(Booking, { id: bookingId }, { refresh: true, populate: ['eventDate.event', 'attendee'] }))!;
+    const { eventDate, attendee } = booking;
+    emit(tx, companyId, 'registration.cancelled', {
+      registrationId: registrationId(booking.id),
+      customerId: attendee.id,
+      customerEmail: attendee.email,
+      customerName: fullName(attendee),
+      eventId: eventDate.event.id,
+      eventTitle: eventDate.event.name,
+      eventDate: eventDate.startsAt.toISOString(),
+      spots: booking.spaces,
+      paymentMethod: booking.paymentMethod,
+      passUsed: booking.passPurchase ? customerPassId(booking.passPurchase.id) : null,
+      creditsReturned: booking.passPurchase ? (booking.creditsUsed ?? 0) : 0,
+      refunded: booking.isRefunded,
+    });
+    await tx.flush();
+    return booking;
   });
 }
 

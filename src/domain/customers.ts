@@ -1,10 +1,45 @@
-/** Changes to customers made through the APIs. */
+/**
+ * Changes to customers made through the APIs, each with its `customer.*` event in the outbox of the same
+ * transaction: created, updated (when a value really changed, naming the fields that did) and deleted.
+ */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Customer, type ICustomer } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checkFields, CUSTOMER_FIELDS } from './input-rules.ts';
+import { emit, type WebhookPayloads } from './outbox.ts';
+
+/** The `data` of `customer.created` and `customer.deleted`: the customer as v1 shows them. */
+function customerData(customer: ICustomer): WebhookPayloads['customer.created'] {
+  return {
+    customerId: customer.id,
+    firstName: customer.firstname,
+    lastName: customer.lastname,
+    email: customer.email,
+    mobile: customer.mobile || null,
+    archived: customer.archived,
+    createdAt: customer.createdAt.toISOString(),
+    updatedAt: customer.updatedAt.toISOString(),
+  };
+}
+
+const CHANGEABLE = ['firstName', 'lastName', 'email', 'mobile', 'archived'] as const;
+
+/** Applies `changes` (entity fields) and, when a value changed, writes `customer.updated` naming those fields. */
+async function change(em: EntityManager, customer: ICustomer, changes: Partial<Pick<ICustomer, 'firstname' | 'lastname' | 'email' | 'mobile' | 'archived'>>): Promise<ICustomer> {
+  const before = customerData(customer);
+  em.assign(customer, changes);
+  const after = customerData(customer);
+  const changedFields = CHANGEABLE.filter((field) => before[field] !== after[field]);
+  // The flush sets updatedAt (when anything changed), which the event carries.
+  await em.flush();
+  if (changedFields.length) {
+    emit(em, customer.company.id, 'customer.updated', { ...customerData(customer), changedFields });
+    await em.flush();
+  }
+  return customer;
+}
 
 export interface ProfileInput {
   firstName: string;
@@ -19,14 +54,12 @@ export async function updateProfile(em: EntityManager, id: string, input: Profil
   const changes = checkFields({ ...input }, profile, ['mobile']);
   const customer = await em.findOne(Customer, { id, deletedAt: null });
   if (!customer) throw new NotFound('Customer');
-  em.assign(customer, {
+  return change(em, customer, {
     firstname: changes.firstName as string,
     lastname: changes.lastName as string,
     email: changes.email as string,
     ...('mobile' in changes && { mobile: (changes.mobile as string | null) || null }),
   });
-  await em.flush();
-  return customer;
 }
 
 export interface NewCustomer {
@@ -53,6 +86,7 @@ export async function createCustomer(em: EntityManager, clock: Clock, companyId:
     createdAt: now,
     updatedAt: now,
   });
+  emit(em, companyId, 'customer.created', customerData(customer));
   await em.flush();
   return customer;
 }
@@ -67,15 +101,13 @@ export async function updateCustomer(
   if (!Object.keys(fields).length) throw new Invalid('input', 'required', 'give at least one field to change');
   const customer = await em.findOne(Customer, { id, deletedAt: null });
   if (!customer) throw new NotFound('Customer');
-  em.assign(customer, {
+  return change(em, customer, {
     ...(fields.firstName !== undefined && { firstname: fields.firstName as string }),
     ...(fields.lastName !== undefined && { lastname: fields.lastName as string }),
     ...(fields.email !== undefined && { email: fields.email as string }),
     ...('mobile' in fields && { mobile: (fields.mobile as string | null) || null }),
     ...(fields.archived !== undefined && { archived: fields.archived as boolean }),
   });
-  await em.flush();
-  return customer;
 }
 
 /** Soft delete: the customer leaves every list, while their past bookings keep pointing at them. */
@@ -83,6 +115,7 @@ export async function deleteCustomer(em: EntityManager, clock: Clock, id: string
   const customer = await em.findOne(Customer, { id, deletedAt: null });
   if (!customer) throw new NotFound('Customer');
   customer.deletedAt = clock.now();
+  emit(em, customer.company.id, 'customer.deleted', customerData(customer));
   await em.flush();
   return customer;
 }

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { CURRENCIES, EVENT_KINDS, PLAN_INTERVALS } from '../db/entities/index.ts';
 import { Invalid, type Rule } from './errors.ts';
+import { WEBHOOK_KINDS, type WebhookKind } from './outbox.ts';
 import { DATE_RANGE_TEXT, DATE_RULE, isInstantInDateRange, isLocalDate, isTimeZone } from './time.ts';
 
 /** Minor units of any price: at most 10,000,000.00 in currency units. */
@@ -74,6 +75,12 @@ export const RULES = {
   answer: z.string().max(5000).describe('At most 5000 characters; empty when the question was left unanswered.'),
   answers: z.array(z.unknown()).min(1).max(100).describe('1 to 100 answers.'),
   flag: z.boolean(),
+  webhookUrl: z.string().min(1).max(2048).describe('An `https://` URL that reaches only public addresses, at most 2048 characters.'),
+  webhookKinds: z
+    .array(z.enum(WEBHOOK_KINDS as [WebhookKind, ...WebhookKind[]]))
+    .min(1)
+    .max(WEBHOOK_KINDS.length)
+    .describe('The event kinds it receives, at least one.'),
   /** An id naming another record: its form only; a record that does not exist is NotFound. */
   recordId: text(1, 100),
 } as const;
@@ -121,6 +128,7 @@ export const VIDEO_FIELDS = {
   accessDays: RULES.accessDays,
   active: RULES.flag,
 };
+export const WEBHOOK_ENDPOINT_FIELDS = { url: RULES.webhookUrl, events: RULES.webhookKinds, enabled: RULES.flag };
 export const VOUCHER_FIELDS = {
   code: RULES.voucherCode,
   description: RULES.description,

@@ -7,19 +7,24 @@
  *
  * Whoever runs it holds the mandate's row lock for the transaction (lockMandate); the unique
  * (mandate_id, period_start) of the charges backs the lock: a period is charged once, whatever runs it.
+ * Every change of state, and every period charged after the first, writes its `subscription.*` event to the
+ * outbox of that transaction.
  */
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  Company, Mandate, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan, type MandateState,
+  Company, Customer, Mandate, SubscriptionCharge, SubscriptionPlan, type ICustomer, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
+  type MandateState,
 } from '../db/entities/index.ts';
 import { nextPeriodStart } from './billing-periods.ts';
 import { newId } from './ids.ts';
+import { currencyUnits, emit, fullName, type WebhookKind, type WebhookPayloads } from './outbox.ts';
 import { addDays, localDate } from './time.ts';
 
-/** A mandate whose row this transaction holds, with its plan and its FAILED charges. */
+/** A mandate whose row this transaction holds, with its customer, its plan and its FAILED charges. */
 export interface HeldMandate {
   mandate: IMandate;
+  customer: ICustomer;
   plan: ISubscriptionPlan;
   failed: ISubscriptionCharge[];
 }
@@ -38,9 +43,10 @@ export async function lockMandate(tx: EntityManager, id: string, options: { skip
   const lockMode = options.skipLocked ? LockMode.PESSIMISTIC_PARTIAL_WRITE : LockMode.PESSIMISTIC_WRITE;
   const mandate = await tx.findOne(Mandate, { id }, { lockMode });
   if (!mandate) return null;
+  const customer = await tx.findOneOrFail(Customer, { id: mandate.customer.id });
   const plan = await tx.findOneOrFail(SubscriptionPlan, { id: mandate.plan.id });
   const failed = await tx.find(SubscriptionCharge, { mandate: mandate.id, status: 'FAILED' });
-  return { mandate, plan, failed };
+  return { mandate, customer, plan, failed };
 }
 
 /** The first day on which an unpaid FAILED charge is past its grace days, counted from its period's start. */
@@ -49,13 +55,48 @@ export function suspensionDate({ mandate, failed }: HeldMandate): string | null 
   return oldest === null ? null : addDays(oldest, mandate.grace);
 }
 
-/**
- * Every change of a mandate's state goes through here. When subscriptions get webhooks (`subscription.*`,
- * issue 21), this is where they are emitted (src/domain/outbox.ts `emit`, in the same transaction).
- */
-export function moveTo(mandate: IMandate, state: MandateState, now: Date): void {
+type SubscriptionEvent = Exclude<Extract<WebhookKind, `subscription.${string}`>, 'subscription.renewed'>;
+
+/** The `data` of a `subscription.*` event: the mandate as it is now. */
+function subscriptionData({ mandate, customer, plan }: HeldMandate): WebhookPayloads['subscription.started'] {
+  return {
+    subscriptionId: mandate.id,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    customerName: fullName(customer),
+    planId: plan.id,
+    planName: plan.name,
+    state: mandate.state,
+    price: currencyUnits(plan.base100Price),
+    currency: plan.currency,
+    interval: plan.interval,
+    renewalDate: mandate.renewalDate,
+    endsOn: mandate.cancelAt ?? null,
+  };
+}
+
+/** Writes a `subscription.*` event of the mandate as it is now to the outbox of `tx`. */
+export function emitSubscription(tx: EntityManager, held: HeldMandate, kind: SubscriptionEvent): void {
+  emit(tx, held.mandate.company.id, kind, subscriptionData(held));
+}
+
+/** The event of a move between two states. */
+function eventOfMove(from: MandateState, to: MandateState): SubscriptionEvent | null {
+  if (to === 'PAUSED') return 'subscription.paused';
+  if (to === 'SUSPENDED') return 'subscription.suspended';
+  if (to === 'CANCELLED') return 'subscription.ended';
+  if (from === 'PAUSED') return 'subscription.resumed';
+  if (from === 'SUSPENDED') return 'subscription.reactivated';
+  return null;
+}
+
+/** Every change of a mandate's state goes through here, and writes its event in the same transaction. */
+export function moveTo(tx: EntityManager, held: HeldMandate, state: MandateState, now: Date): void {
+  const { mandate } = held;
+  const kind = eventOfMove(mandate.state, state);
   mandate.state = state;
   mandate.pausedAt = state === 'PAUSED' ? now : null;
+  if (kind) emitSubscription(tx, held, kind);
 }
 
 type Step = 'suspend' | 'renew' | 'end';
@@ -88,27 +129,35 @@ export function bringUpToDate(tx: EntityManager, held: HeldMandate, today: strin
   const { mandate, plan } = held;
   const recorded: ISubscriptionCharge[] = [];
   for (let step = nextStep(held, today); step !== null; step = nextStep(held, today)) {
-    if (step === 'suspend') moveTo(mandate, 'SUSPENDED', now);
-    else if (step === 'end') moveTo(mandate, 'CANCELLED', now);
+    if (step === 'suspend') moveTo(tx, held, 'SUSPENDED', now);
+    else if (step === 'end') moveTo(tx, held, 'CANCELLED', now);
     else {
       const next = nextPeriodStart(mandate.anchorDate, plan.interval, mandate.renewalDate);
-      if (mandate.state === 'ACTIVE') {
-        recorded.push(
-          tx.create(SubscriptionCharge, {
-            id: newId('charge', now.getTime()),
-            company: mandate.company,
-            mandate,
-            periodStart: mandate.renewalDate,
-            periodEnd: addDays(next, -1),
-            base100Amount: plan.base100Price,
-            currency: plan.currency,
-            status: 'PENDING',
-            createdAt: now,
-            settledAt: null,
-          }),
-        );
-      }
+      const charge =
+        mandate.state === 'ACTIVE'
+          ? tx.create(SubscriptionCharge, {
+              id: newId('charge', now.getTime()),
+              company: mandate.company,
+              mandate,
+              periodStart: mandate.renewalDate,
+              periodEnd: addDays(next, -1),
+              base100Amount: plan.base100Price,
+              currency: plan.currency,
+              status: 'PENDING',
+              createdAt: now,
+              settledAt: null,
+            })
+          : null;
+      const first = mandate.renewalDate === mandate.anchorDate;
       mandate.renewalDate = next;
+      if (charge) {
+        recorded.push(charge);
+        // The first period is the start's (`subscription.started`); each later one is a renewal.
+        if (!first) {
+          const period = { chargeId: charge.id, periodStart: charge.periodStart, periodEnd: charge.periodEnd, amount: currencyUnits(charge.base100Amount) };
+          emit(tx, mandate.company.id, 'subscription.renewed', { ...subscriptionData(held), ...period });
+        }
+      }
     }
   }
   return recorded;

@@ -15,7 +15,7 @@ import type { Clock } from './clock.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checked, checkFields, NEW_PLAN_FIELDS, RULES } from './input-rules.ts';
-import { bringUpToDate, companyToday, lockMandate, moveTo, suspensionDate, type HeldMandate } from './renewals.ts';
+import { bringUpToDate, companyToday, emitSubscription, lockMandate, moveTo, suspensionDate, type HeldMandate } from './renewals.ts';
 import { databaseCode, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -116,13 +116,15 @@ function startIn(em: EntityManager, clock: Clock, companyId: string, input: Star
       cancelledAt: null,
       pausedAt: null,
     });
-    const charges = bringUpToDate(tx, { mandate, plan, failed: [] }, today, now);
+    const held = { mandate, customer, plan, failed: [] };
+    const charges = bringUpToDate(tx, held, today, now);
+    emitSubscription(tx, held, 'subscription.started');
     await tx.flush();
     return { mandate, charges };
   });
 }
 
-type Move = (held: HeldMandate, today: string, now: Date) => void;
+type Move = (held: HeldMandate, today: string, now: Date, tx: EntityManager) => void;
 
 /** Runs `move` in `tx` on a mandate it holds, brought up to today before and after. */
 async function moveMandate(tx: EntityManager, clock: Clock, companyId: string, id: string, move: Move): Promise<MandateChange> {
@@ -131,7 +133,7 @@ async function moveMandate(tx: EntityManager, clock: Clock, companyId: string, i
   const held = await lockMandate(tx, id);
   if (!held) throw new NotFound('Subscription mandate');
   const charges = bringUpToDate(tx, held, today, now);
-  move(held, today, now);
+  move(held, today, now, tx);
   charges.push(...bringUpToDate(tx, held, today, now));
   await tx.flush();
   return { mandate: held.mandate, charges };
@@ -144,16 +146,16 @@ const refuse = (mandate: IMandate, why: string) => new Conflict(`Subscription is
 
 /** ACTIVE -> PAUSED: periods that start while it is paused are not charged; its renewal date keeps moving. */
 export const pauseSubscription = (em: EntityManager, clock: Clock, companyId: string, id: string) =>
-  onMandate(em, clock, companyId, id, ({ mandate }, _today, now) => {
-    if (mandate.state !== 'ACTIVE') throw refuse(mandate, 'only an ACTIVE subscription can be paused');
-    moveTo(mandate, 'PAUSED', now);
+  onMandate(em, clock, companyId, id, (held, _today, now, tx) => {
+    if (held.mandate.state !== 'ACTIVE') throw refuse(held.mandate, 'only an ACTIVE subscription can be paused');
+    moveTo(tx, held, 'PAUSED', now);
   });
 
 /** PAUSED -> ACTIVE: the next period is charged on the renewal date; a FAILED charge past its grace suspends it at once. */
 export const resumeSubscription = (em: EntityManager, clock: Clock, companyId: string, id: string) =>
-  onMandate(em, clock, companyId, id, ({ mandate }, _today, now) => {
-    if (mandate.state !== 'PAUSED') throw refuse(mandate, 'only a PAUSED subscription can be resumed');
-    moveTo(mandate, 'ACTIVE', now);
+  onMandate(em, clock, companyId, id, (held, _today, now, tx) => {
+    if (held.mandate.state !== 'PAUSED') throw refuse(held.mandate, 'only a PAUSED subscription can be resumed');
+    moveTo(tx, held, 'ACTIVE', now);
   });
 
 /**
@@ -161,11 +163,13 @@ export const resumeSubscription = (em: EntityManager, clock: Clock, companyId: s
  * then, and becomes CANCELLED on that date; no period starts on or after it.
  */
 export const cancelSubscription = (em: EntityManager, clock: Clock, companyId: string, id: string) =>
-  onMandate(em, clock, companyId, id, ({ mandate }, _today, now) => {
+  onMandate(em, clock, companyId, id, (held, _today, now, tx) => {
+    const { mandate } = held;
     if (mandate.state === 'CANCELLED') throw refuse(mandate, `it ended on ${mandate.cancelAt}`);
     if (mandate.cancelAt) throw refuse(mandate, `it is already cancelled and ends on ${mandate.cancelAt}`);
     mandate.cancelAt = mandate.renewalDate > mandate.earliestCancellationDate ? mandate.renewalDate : mandate.earliestCancellationDate;
     mandate.cancelledAt = now;
+    emitSubscription(tx, held, 'subscription.cancelled');
   });
 
 /** The moves of a charge's status: PAID is final, and a PENDING one is only ever recorded, never set. */
@@ -197,7 +201,7 @@ export async function setSubscriptionChargeStatus(
       charge.settledAt = now;
       held.failed = status === 'FAILED' ? [...held.failed.filter((c) => c !== charge), charge] : held.failed.filter((c) => c !== charge);
       const suspendedUntil = suspensionDate(held);
-      if (held.mandate.state === 'SUSPENDED' && (suspendedUntil === null || suspendedUntil > today)) moveTo(held.mandate, 'ACTIVE', now);
+      if (held.mandate.state === 'SUSPENDED' && (suspendedUntil === null || suspendedUntil > today)) moveTo(tx, held, 'ACTIVE', now);
     });
     return charge;
   });

@@ -1,7 +1,8 @@
 /**
  * Selling videos: a video purchase gives a customer access until `accessDays` after the day it was bought
  * (its `expiresOn`, on the company's date), paid by card (a voucher discounts it once) or with pass credits
- * drawn in the same transaction. Cancelling gives the credits back, as cancelling a booking does.
+ * drawn in the same transaction, with `video.purchased` in the outbox. Cancelling gives the credits back, as
+ * cancelling a booking does.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company, Media, VideoPurchase, type IVideoPurchase } from '../db/entities/index.ts';
@@ -10,6 +11,7 @@ import type { Clock } from './clock.ts';
 import { drawCredits, returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
+import { currencyUnits, customerPassId, emit, fullName } from './outbox.ts';
 import { addDays, localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
@@ -35,12 +37,14 @@ export async function purchaseVideo(em: EntityManager, clock: Clock, companyId: 
     if (!video.active) throw new Invalid('mediaId', 'enum', 'the video is not on sale (inactive)');
 
     let payment: Pick<IVideoPurchase, 'paymentMethod' | 'currency' | 'base100Price' | 'creditsUsed'> & { passPurchase?: string; voucher?: string };
+    let discountCode: string | null = null;
     if (input.payWith === 'PASS') {
       if (video.credits < 1) throw new Invalid('payWith', 'enum', 'this video cannot be paid with credits');
       const passPurchase = await drawCredits(tx, companyId, customer.id, video.credits, today, input.packageId);
       payment = { paymentMethod: 'PASS', currency: 'CR', base100Price: null, creditsUsed: video.credits, passPurchase };
     } else {
       const voucher = input.voucherCode ? await redeemVoucher(tx, companyId, input.voucherCode, today, video.base100Price) : null;
+      discountCode = voucher?.code ?? null;
       payment = { paymentMethod: 'CARD', currency: company.currency, base100Price: video.base100Price - (voucher?.discount ?? 0), creditsUsed: null, voucher: voucher?.voucherId };
     }
     const purchase = tx.create(VideoPurchase, {
@@ -51,6 +55,20 @@ export async function purchaseVideo(em: EntityManager, clock: Clock, companyId: 
       createdAt: now,
       expiresOn: video.accessDays == null ? null : addDays(today, video.accessDays),
       ...payment,
+    });
+    emit(tx, companyId, 'video.purchased', {
+      videoPurchaseId: purchase.id,
+      customerId: customer.id,
+      customerEmail: customer.email,
+      customerName: fullName(customer),
+      videoId: video.id,
+      videoTitle: video.name,
+      expiresOn: purchase.expiresOn ?? null,
+      totalPaid: payment.paymentMethod === 'PASS' ? payment.creditsUsed! : currencyUnits(payment.base100Price!),
+      currency: payment.currency,
+      paymentMethod: payment.paymentMethod,
+      passUsed: payment.passPurchase ? customerPassId(payment.passPurchase) : null,
+      discountCode,
     });
     await tx.flush();
     return purchase;

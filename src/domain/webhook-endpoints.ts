@@ -9,15 +9,16 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { WEBHOOK_KINDS, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
+import { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { seal, unseal } from './credentials.ts';
-import { Conflict, NotFound } from './errors.ts';
+import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
+import { checked, RULES } from './input-rules.ts';
 import { InvalidInput, requireLimit } from './invalid-input.ts';
-import type { WebhookKind } from './outbox.ts';
-import { inTransaction } from './transactions.ts';
+import { WEBHOOK_KINDS, type WebhookKind } from './outbox.ts';
+import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 
 export interface WebhookEndpointView {
   id: string;
@@ -208,12 +209,91 @@ async function findEndpoint(em: EntityManager, id: string): Promise<IWebhookEndp
   return endpoint;
 }
 
-/** The company's endpoints, oldest first. */
-export async function listWebhooks(orm: MikroORM, companyId: string): Promise<WebhookEndpointView[]> {
-  const em = companyEm(orm, companyId);
+/** The company's endpoints, oldest first (`em` is limited to the company: src/db/scope.ts). */
+export async function listWebhooks(em: EntityManager, companyId: string): Promise<WebhookEndpointView[]> {
   await requireCompany(em, companyId);
   const endpoints = await em.find(WebhookEndpoint, {}, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return endpoints.map(view);
+}
+
+/** One endpoint of the company; null when it has none of that id. */
+export async function findWebhook(em: EntityManager, id: string): Promise<WebhookEndpointView | null> {
+  const endpoint = await em.findOne(WebhookEndpoint, { id });
+  return endpoint && view(endpoint);
+}
+
+interface TargetOptions {
+  allowInsecure: boolean;
+  resolve?: ResolveHost;
+}
+
+/** `url` as stored (normalised), once it is a target a webhook may be sent to (checkWebhookUrl). */
+async function targetUrl(url: string, options: TargetOptions): Promise<string> {
+  checked(RULES.webhookUrl, url, 'url');
+  if (!URL.canParse(url)) throw new InvalidInput('url', 'must be an absolute URL such as https://example.com/webhooks');
+  const href = new URL(url).href;
+  const problem = await checkWebhookUrl(href, options);
+  if (problem) throw new InvalidInput('url', problem);
+  return href;
+}
+
+const URL_TAKEN = 'another endpoint of the company already has this URL';
+
+/** Refuses a URL another endpoint of the company has; the unique (company, url) backs it against a race. */
+async function urlFree(em: EntityManager, url: string, except: string | null): Promise<void> {
+  const other = await em.findOne(WebhookEndpoint, { url });
+  if (other && other.id !== except) throw new Conflict(`${URL_TAKEN} (${other.id}): change that one instead`);
+}
+
+const flushed = (em: EntityManager) => conflictOn([UNIQUE_VIOLATION], URL_TAKEN, () => em.flush());
+
+/** Adds an endpoint with a new signing secret, returned once. Enabled unless `enabled` is false. */
+export async function createWebhook(
+  em: EntityManager,
+  serverKey: Buffer,
+  input: { companyId: string; url: string; events: string | readonly string[]; enabled?: boolean | null },
+  options: TargetOptions,
+): Promise<WebhookEndpointView & { signingSecret: string }> {
+  const events = parseEvents(input.events);
+  const url = await targetUrl(input.url, options);
+  await requireCompany(em, input.companyId);
+  await urlFree(em, url, null);
+  return addEndpoint(em, serverKey, { companyId: input.companyId, url, events, enabled: input.enabled ?? true });
+}
+
+async function addEndpoint(
+  em: EntityManager,
+  serverKey: Buffer,
+  fields: { companyId: string; url: string; events: WebhookKind[]; enabled: boolean },
+): Promise<WebhookEndpointView & { signingSecret: string }> {
+  const signingSecret = newSigningSecret();
+  const endpoint = em.create(WebhookEndpoint, {
+    id: newId('webhook'),
+    company: fields.companyId,
+    url: fields.url,
+    events: fields.events,
+    sealedSecret: seal(serverKey, signingSecret),
+    enabled: fields.enabled,
+  });
+  await flushed(em);
+  return { ...view(endpoint), signingSecret };
+}
+
+/** Changes the given fields of an endpoint (at least one); its secret stays. */
+export async function updateWebhook(
+  em: EntityManager,
+  id: string,
+  changes: { url?: string | null; events?: string | readonly string[] | null; enabled?: boolean | null },
+  options: TargetOptions,
+): Promise<WebhookEndpointView> {
+  if (changes.url == null && changes.events == null && changes.enabled == null) throw new Invalid('input', 'required', 'give at least one of url, events and enabled');
+  const events = changes.events == null ? undefined : parseEvents(changes.events);
+  const url = changes.url == null ? undefined : await targetUrl(changes.url, options);
+  const endpoint = await findEndpoint(em, id);
+  if (url !== undefined && url !== endpoint.url) await urlFree(em, url, endpoint.id);
+  Object.assign(endpoint, { ...(url !== undefined && { url }), ...(events && { events }), ...(changes.enabled != null && { enabled: changes.enabled }) });
+  await flushed(em);
+  return view(endpoint);
 }
 
 /**
@@ -222,38 +302,21 @@ export async function listWebhooks(orm: MikroORM, companyId: string): Promise<We
  * a new endpoint and stays as it is for a changed one.
  */
 export async function setWebhook(
-  orm: MikroORM,
+  em: EntityManager,
   serverKey: Buffer,
   input: { companyId: string; id?: string | null; url: string; events: string | readonly string[]; enabled?: boolean | null },
-  options: { allowInsecure: boolean; resolve?: ResolveHost },
+  options: TargetOptions,
 ): Promise<WebhookEndpointView & { signingSecret: string | null }> {
-  if (!URL.canParse(input.url)) throw new InvalidInput('url', 'must be an absolute URL such as https://example.com/webhooks');
-  const url = new URL(input.url).href;
+  const url = await targetUrl(input.url, options);
   const events = parseEvents(input.events);
-  const problem = await checkWebhookUrl(url, options);
-  if (problem) throw new InvalidInput('url', problem);
-  const em = companyEm(orm, input.companyId);
   await requireCompany(em, input.companyId);
-
   const existing = input.id ? await findEndpoint(em, input.id) : await em.findOne(WebhookEndpoint, { url });
-  const sameUrl = existing?.url === url ? existing : await em.findOne(WebhookEndpoint, { url });
-  if (sameUrl && existing && sameUrl.id !== existing.id) throw new InvalidInput('url', `another endpoint (${sameUrl.id}) already has this URL`);
-  if (existing) {
-    Object.assign(existing, { url, events, ...(input.enabled != null && { enabled: input.enabled }) });
-    await em.flush();
-    return { ...view(existing), signingSecret: null };
-  }
-  const signingSecret = newSigningSecret();
-  const endpoint = em.create(WebhookEndpoint, {
-    id: newId('webhook'),
-    company: input.companyId,
-    url,
-    events,
-    sealedSecret: seal(serverKey, signingSecret),
-    enabled: input.enabled ?? true,
-  });
-  await em.flush();
-  return { ...view(endpoint), signingSecret };
+  if (!existing) return addEndpoint(em, serverKey, { companyId: input.companyId, url, events, enabled: input.enabled ?? true });
+  const sameUrl = existing.url === url ? existing : await em.findOne(WebhookEndpoint, { url });
+  if (sameUrl && sameUrl.id !== existing.id) throw new InvalidInput('url', `another endpoint (${sameUrl.id}) already has this URL`);
+  Object.assign(existing, { url, events, ...(input.enabled != null && { enabled: input.enabled }) });
+  await flushed(em);
+  return { ...view(existing), signingSecret: null };
 }
 
 /**
@@ -261,16 +324,14 @@ export async function setWebhook(
  * signing too, so the receiver can switch without losing a delivery; a secret replaced before stops at once.
  */
 export async function rotateWebhookSecret(
-  orm: MikroORM,
+  em: EntityManager,
   serverKey: Buffer,
-  companyId: string,
   id: string,
   { now, overlapHours }: { now: Date; overlapHours: number },
 ): Promise<WebhookEndpointView & { signingSecret: string }> {
   if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > 24 * 30) {
     throw new InvalidInput('overlapHours', 'must be a whole number of hours from 0 to 720');
   }
-  const em = companyEm(orm, companyId);
   const endpoint = await findEndpoint(em, id);
   const signingSecret = newSigningSecret();
   Object.assign(endpoint, {
@@ -288,8 +349,7 @@ export async function revealWebhookSecret(orm: MikroORM, serverKey: Buffer, comp
 }
 
 /** Turns deliveries to an endpoint on or off; while off, its due deliveries fail (and can be redelivered). */
-export async function setWebhookEnabled(orm: MikroORM, companyId: string, id: string, enabled: boolean): Promise<WebhookEndpointView> {
-  const em = companyEm(orm, companyId);
+export async function setWebhookEnabled(em: EntityManager, id: string, enabled: boolean): Promise<WebhookEndpointView> {
   const endpoint = await findEndpoint(em, id);
   endpoint.enabled = enabled;
   await em.flush();
@@ -297,8 +357,7 @@ export async function setWebhookEnabled(orm: MikroORM, companyId: string, id: st
 }
 
 /** Removes an endpoint with its pending deliveries and its part of the delivery log. */
-export async function deleteWebhook(orm: MikroORM, companyId: string, id: string): Promise<string> {
-  const em = companyEm(orm, companyId);
+export async function deleteWebhook(em: EntityManager, id: string): Promise<string> {
   // The database removes the endpoint's jobs and delivery records with it (on delete cascade).
   await em.remove(await findEndpoint(em, id)).flush();
   return id;
@@ -306,12 +365,11 @@ export async function deleteWebhook(orm: MikroORM, companyId: string, id: string
 
 /** The latest delivery attempts of the company's webhooks, newest first; of one event or endpoint if asked. */
 export async function listWebhookDeliveries(
-  orm: MikroORM,
+  em: EntityManager,
   companyId: string,
   { limit = 50, eventId, endpointId }: { limit?: number; eventId?: string | null; endpointId?: string | null } = {},
 ): Promise<WebhookDeliveryView[]> {
   requireLimit(limit);
-  const em = companyEm(orm, companyId);
   await requireCompany(em, companyId);
   const deliveries = await em.find(
     WebhookDelivery,
@@ -340,12 +398,11 @@ export async function listWebhookDeliveries(
  * moment is left to finish (Conflict). Attempt numbers go on counting in the delivery log.
  */
 export async function redeliverWebhookEvent(
-  orm: MikroORM,
+  em: EntityManager,
   companyId: string,
   input: { eventId: string; endpointId?: string | null },
   { retries }: { retries: number },
 ): Promise<{ eventId: string; endpointIds: string[]; superseded: string[] }> {
-  const em = companyEm(orm, companyId);
   const event = await em.findOne(WebhookEvent, { id: input.eventId });
   if (!event) throw new NotFound('Webhook event');
   const retriesLeft = event.isTest ? 0 : retries;

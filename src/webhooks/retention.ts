@@ -3,9 +3,12 @@
  * settled (delivered or failed; none pending, none still to fan out) go with their jobs and delivery
  * attempts, and so do delivery attempts older than that of events that stay. It runs off the request
  * path, at the worker's start and daily after, and deletes in slices of the tables' pages (`ctid`
- * ranges), so that no statement scans or locks a whole table.
+ * ranges), so that no statement scans or locks a whole table. The catch-up list of each company that lost
+ * events drops its cached pages (src/db/webhook-events.ts).
  */
 import type { Pool } from 'pg';
+import { raiseCacheVersions } from '../db/cache-versions.ts';
+import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
 
 const DAY_MS = 86_400_000;
 /** About 1,000 rows of these tables per statement. */
@@ -22,17 +25,18 @@ const OLD_EVENTS = `
   ), jobs as (
     delete from webhook_job where event_id in (select id from old)
   )
-  delete from webhook_event where id in (select id from old)`;
+  delete from webhook_event where id in (select id from old) returning company_id`;
 
 const OLD_ATTEMPTS = 'delete from webhook_delivery where ctid >= $1::tid and ctid < $2::tid and at < $3';
 
-/** Runs `statement` over every slice of `table`'s pages; returns the rows it deleted. */
-async function bySlices(pool: Pool, table: string, statement: string, before: Date, pagesPerSlice: number): Promise<number> {
+/** Runs `statement` over every slice of `table`'s pages; returns how many rows it deleted, and what it returned of them. */
+async function bySlices(pool: Pool, table: string, statement: string, before: Date, pagesPerSlice: number): Promise<{ count: number; rows: Record<string, unknown>[] }> {
   const { rows } = await pool.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
-  let deleted = 0;
+  const deleted = { count: 0, rows: [] as Record<string, unknown>[] };
   for (let page = 0; page < rows[0]!.pages; page += pagesPerSlice) {
     const result = await pool.query(statement, [`(${page},0)`, `(${page + pagesPerSlice},0)`, before]);
-    deleted += result.rowCount ?? 0;
+    deleted.count += result.rowCount ?? 0;
+    deleted.rows.push(...result.rows);
   }
   return deleted;
 }
@@ -41,7 +45,9 @@ async function bySlices(pool: Pool, table: string, statement: string, before: Da
 export async function pruneWebhookHistory(pool: Pool, before: Date, pagesPerSlice = PAGES_PER_SLICE): Promise<{ events: number; attempts: number }> {
   const events = await bySlices(pool, 'webhook_event', OLD_EVENTS, before, pagesPerSlice);
   const attempts = await bySlices(pool, 'webhook_delivery', OLD_ATTEMPTS, before, pagesPerSlice);
-  return { events, attempts };
+  const runner = { rows: async <T>(sql: string, params: readonly unknown[]) => (await pool.query(sql, params as unknown[])).rows as T[] };
+  for (const companyId of new Set(events.rows.map((row) => row.company_id as string))) await raiseCacheVersions(runner, companyId, CATCH_UP_TYPES);
+  return { events: events.count, attempts: attempts.count };
 }
 
 export interface WebhookRetention {

@@ -4,12 +4,12 @@
  * every delivery, while the caller waits for the answer. The test event and its attempt appear in the
  * delivery log; the event can be redelivered by id like any other.
  */
-import { Company, WEBHOOK_KINDS, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
+import { Company, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { NotFound } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import { InvalidInput } from '../domain/invalid-input.ts';
-import { payloadOf, samplePayload, type WebhookKind } from '../domain/outbox.ts';
+import { isWebhookKind, payloadOf, samplePayload, WEBHOOK_KINDS, type WebhookKind } from '../domain/outbox.ts';
 import { inTransaction } from '../domain/transactions.ts';
 import { checkWebhookUrl } from '../domain/webhook-endpoints.ts';
 import type { Services } from '../services.ts';
@@ -69,7 +69,7 @@ export async function sendTestWebhook(
   const { orm, config, clock } = services;
   const company = await companyEm(orm, companyId).findOne(Company, { id: companyId });
   if (!company) throw new InvalidInput('company', `no company with id "${companyId}"`);
-  if (options.kind && !(WEBHOOK_KINDS as readonly string[]).includes(options.kind)) {
+  if (options.kind && !isWebhookKind(options.kind)) {
     throw new InvalidInput('kind', `unknown event: ${options.kind} (known: ${WEBHOOK_KINDS.join(', ')})`);
   }
   const endpoint = await chooseEndpoint(services, companyId, options.kind, options);

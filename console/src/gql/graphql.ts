@@ -423,14 +423,50 @@ export type VoucherUpdate = {
   validUntil: string | null | undefined;
 };
 
-/** Kinds of webhook events (document 2, section 6). */
+/** Kinds of webhook events: the three of document 2, section 6, then the lifecycle of every product line (docs/webhooks.md). */
 export type WebhookEventKind =
+  /** `appointment.booked`: an appointment was booked. */
+  | 'APPOINTMENT_BOOKED'
+  /** `appointment.cancelled`: an appointment was cancelled. */
+  | 'APPOINTMENT_CANCELLED'
+  /** `appointment.completed`: an appointment was marked completed. */
+  | 'APPOINTMENT_COMPLETED'
+  /** `appointment.no_show`: an appointment was marked a no-show. */
+  | 'APPOINTMENT_NO_SHOW'
+  /** `appointment.rescheduled`: an appointment was moved to another time or facilitator. */
+  | 'APPOINTMENT_RESCHEDULED'
+  /** `customer.created`: a customer was created. */
+  | 'CUSTOMER_CREATED'
+  /** `customer.deleted`: a customer was deleted. */
+  | 'CUSTOMER_DELETED'
+  /** `customer.updated`: a customer's details changed. */
+  | 'CUSTOMER_UPDATED'
   /** `event.purchased`: a customer bought a ticket to an event or workshop. */
   | 'EVENT_PURCHASED'
   /** `pass.purchased`: a customer bought a class pass or bundle. */
   | 'PASS_PURCHASED'
+  /** `registration.cancelled`: a registration was cancelled. */
+  | 'REGISTRATION_CANCELLED'
   /** `registration.created`: a customer registered for an event or schedule. */
-  | 'REGISTRATION_CREATED';
+  | 'REGISTRATION_CREATED'
+  /** `subscription.cancelled`: a subscription was cancelled; it ends on `endsOn`. */
+  | 'SUBSCRIPTION_CANCELLED'
+  /** `subscription.ended`: a cancelled subscription reached its end date. */
+  | 'SUBSCRIPTION_ENDED'
+  /** `subscription.paused`: a subscription was paused. */
+  | 'SUBSCRIPTION_PAUSED'
+  /** `subscription.reactivated`: a suspended subscription is active again, its failed charges paid. */
+  | 'SUBSCRIPTION_REACTIVATED'
+  /** `subscription.renewed`: a new period of a subscription started and was charged. */
+  | 'SUBSCRIPTION_RENEWED'
+  /** `subscription.resumed`: a paused subscription was resumed. */
+  | 'SUBSCRIPTION_RESUMED'
+  /** `subscription.started`: a customer started a subscription. */
+  | 'SUBSCRIPTION_STARTED'
+  /** `subscription.suspended`: a subscription was suspended for an unpaid charge past its grace days. */
+  | 'SUBSCRIPTION_SUSPENDED'
+  /** `video.purchased`: a customer bought access to a video. */
+  | 'VIDEO_PURCHASED';
 
 /** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
 export type WeeklyWindowInput = {

@@ -4,7 +4,7 @@ import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, S
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
 import { Media, VideoPurchase } from './media.ts';
-import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob } from './operations.ts';
+import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionCharge, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
@@ -24,7 +24,7 @@ export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
   Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
   PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, SubscriptionCharge, Voucher,
-  WebhookEndpoint, WebhookEvent, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
+  WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
 ];
 
 /** Sessions are found by their token, before the company is known; their user carries it. */

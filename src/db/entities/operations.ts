@@ -1,8 +1,8 @@
 /** Operational records: webhook endpoints, the webhook outbox and its delivery log, and the audit log. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CATCH_UP_TYPES } from '../webhook-events.ts';
 import { Company } from './access.ts';
 
-export const WEBHOOK_KINDS = ['registration.created', 'pass.purchased', 'event.purchased'] as const;
 export const WEBHOOK_JOB_STATES = ['pending', 'delivered', 'failed'] as const;
 export const AUDIT_ACTIONS = ['READ', 'UPDATE'] as const;
 
@@ -25,9 +25,46 @@ export const WebhookEndpoint = defineEntity({
 export type IWebhookEndpoint = InferEntity<typeof WebhookEndpoint>;
 
 /**
+ * Runs at COMMIT (a deferred constraint trigger) for each event that is not a test: takes the company's next
+ * number from `webhook_event_sequence` under that row's lock, held until the commit is done, so numbers
+ * become visible in the order they were given and a reader that has seen n never sees a smaller one appear
+ * later. Raises, once per transaction, the read cache's versions of the catch-up list's GraphQL types and
+ * announces them as src/db/cache-versions.ts does, so no cached page outlives an event it lacks.
+ */
+const COMMIT_ORDER_TRIGGER = `create function webhook_event_commit_order_fn() returns trigger language plpgsql as $$
+  declare
+    next_seq bigint;
+    versions json;
+  begin
+    insert into webhook_event_sequence as s (company_id, last) values (new.company_id, 1)
+      on conflict (company_id) do update set last = s.last + 1
+      returning last into next_seq;
+    update webhook_event set seq = next_seq where id = new.id;
+    with raised as (
+      insert into cache_version as v (company_id, type, version)
+      select new.company_id, t, 1 from unnest(array[${CATCH_UP_TYPES.map((type) => `'${type}'`).join(', ')}]) as t order by t
+      on conflict (company_id, type) do update set version = v.version + 1 where v.xmin <> pg_current_xact_id()::xid
+      returning type, version
+    )
+    select json_object_agg(type, version) into versions from raised;
+    if versions is not null then
+      perform pg_notify('cache_versions', json_build_object('c', new.company_id, 'v', versions)::text);
+    end if;
+    return null;
+  end
+$$;
+create constraint trigger commit_order after insert on webhook_event
+  deferrable initially deferred for each row when (not new.is_test)
+  execute function webhook_event_commit_order_fn();`;
+
+/**
  * Outbox row: written in the transaction of the change it reports, delivered after commit. `payload` is
  * the envelope's `data`. `dispatchedAt` is set when the delivery worker has made one job per endpoint
  * subscribed to the kind (src/webhooks/worker.ts); until then the partial index finds it.
+ *
+ * `seq` is the event's place in its company's catch-up list: null until its transaction commits, and
+ * given at commit by the trigger `commit_order`, in commit order (src/db/webhook-events.ts). Test events
+ * (Send Test) have none: they are not part of the list.
  */
 export const WebhookEvent = defineEntity({
   name: 'WebhookEvent',
@@ -39,10 +76,26 @@ export const WebhookEvent = defineEntity({
     isTest: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     dispatchedAt: p.datetime().nullable(),
+    seq: p.bigint().nullable(),
   },
-  indexes: [{ properties: ['company', 'createdAt'] }, { name: 'webhook_event_undispatched_index', properties: ['createdAt'], where: 'dispatched_at is null' }],
+  indexes: [
+    { properties: ['company', 'createdAt'] },
+    { name: 'webhook_event_undispatched_index', properties: ['createdAt'], where: 'dispatched_at is null' },
+    { name: 'webhook_event_catch_up_index', properties: ['company', 'seq'], where: 'seq is not null' },
+  ],
+  triggers: [{ name: 'commit_order', timing: 'after', events: ['insert'], expression: COMMIT_ORDER_TRIGGER }],
 });
 export type IWebhookEvent = InferEntity<typeof WebhookEvent>;
+
+/** The last `seq` given to an event of each company (see WebhookEvent). */
+export const WebhookEventSequence = defineEntity({
+  name: 'WebhookEventSequence',
+  properties: {
+    company: () => p.manyToOne(Company).primary().deleteRule('cascade'),
+    last: p.bigint(),
+  },
+});
+export type IWebhookEventSequence = InferEntity<typeof WebhookEventSequence>;
 
 /**
  * Delivery of one event to one endpoint. `attempts` counts every attempt made (it only grows, so it also

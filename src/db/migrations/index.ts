@@ -15,6 +15,7 @@ import { Migration20261125100000_desk_records } from './Migration20261125100000_
 import { Migration20261125200000_subscriptions } from './Migration20261125200000_subscriptions.ts';
 import { Migration20261125300000_list_orders } from './Migration20261125300000_list_orders.ts';
 import { Migration20261126100000_event_date_day } from './Migration20261126100000_event_date_day.ts';
+import { Migration20261126100000_webhook_catch_up } from './Migration20261126100000_webhook_catch_up.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261125200000_subscriptions', class: Migration20261125200000_subscriptions },
   { name: 'Migration20261125300000_list_orders', class: Migration20261125300000_list_orders },
   { name: 'Migration20261126100000_event_date_day', class: Migration20261126100000_event_date_day },
+  { name: 'Migration20261126100000_webhook_catch_up', class: Migration20261126100000_webhook_catch_up },
 ];

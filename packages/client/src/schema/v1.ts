@@ -261,8 +261,563 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Every endpoint of the company, oldest first, never with its secret.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Answers 201 with the endpoint and its signing secret, which no other answer shows. The URL must be `https://`, have no user name or password, and reach only public addresses (a host that is or resolves to a loopback, private, link-local, shared, documentation or other reserved address is 400 on `url`); another endpoint's URL is 409 `CONFLICT`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description The endpoint, never with its secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Change a webhook endpoint
+         * @description Changes the given fields under the rules of creation; the signing secret stays. Disabling it makes its due deliveries fail.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes it with its pending deliveries and its delivery log.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an endpoint's delivery log
+         * @description Its latest delivery attempts, newest first.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catch up on events
+         * @description The company's events, of every kind whether or not an endpoint receives it (Send Test samples left out), in the order their changes committed. Read from the `endCursor` of the last page you read, until `hasMore` is false: every event committed meanwhile comes exactly once, none is skipped, whatever the order in which concurrent changes committed. Events are kept `WEBHOOK_RETENTION_DAYS` (30 by default): older ones are gone from this list too.
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "registration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * registration.created
+         * @description A customer is booked onto an event date, after the booking is committed.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["registrationCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pass.purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * pass.purchased
+         * @description A pass is sold to a customer, or given to one by staff or through v1 `POST /customer-passes`.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["passPurchasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * event.purchased
+         * @description A booking onto a one-off event (kind `ONE_OFF`) is committed: a ticket was bought.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["eventPurchasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "registration.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * registration.cancelled
+         * @description A registration (event booking) is cancelled: its spaces go back on sale and its credits back to the pass.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["registrationCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.booked
+         * @description An appointment is booked.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["appointmentBookedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.rescheduled
+         * @description A scheduled appointment is moved to another time or facilitator.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["appointmentRescheduledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.cancelled
+         * @description A scheduled appointment is cancelled; credits it was paid with go back to the pass.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["appointmentCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.completed
+         * @description An appointment that has started is marked completed (also when a no-show is corrected to completed).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["appointmentCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.no_show
+         * @description An appointment that has started is marked a no-show (also when a completed one is corrected to a no-show).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["appointmentNoShowWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.started
+         * @description A customer starts a subscription to a plan (ACTIVE at once; its first period is charged the day it starts).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.paused
+         * @description An active subscription is paused: periods that start while it is paused are not charged.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionPausedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.resumed
+         * @description A paused subscription is resumed.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionResumedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.suspended
+         * @description An active subscription is suspended because a failed charge is still unpaid past its grace days.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionSuspendedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.reactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.reactivated
+         * @description A suspended subscription becomes active again because its failed charges were paid.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionReactivatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.renewed
+         * @description A new period of an active subscription starts and is charged (not its first period: that is `subscription.started`).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionRenewedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.cancelled
+         * @description A subscription is cancelled: it keeps its state until `endsOn`, and ends then (`subscription.ended`).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.ended
+         * @description A cancelled subscription reaches its end date and becomes CANCELLED: no period starts on or after it.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["subscriptionEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "video.purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * video.purchased
+         * @description A customer buys access to a video.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["videoPurchasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.created
+         * @description A customer is created (v1 `POST /customers`, GraphQL `createCustomer`, the console).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["customerCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.updated
+         * @description A customer's name, email, mobile or archived flag changes (a change to the same values sends nothing).
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["customerUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.deleted
+         * @description A customer is deleted: they leave every list, while their past bookings keep them. The record as it was is sent.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["customerDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description An access token (document 2, section 5). There is no refresh token: after expiry, request a new one. */
@@ -738,6 +1293,24 @@ export interface components {
              */
             status?: "active" | "cancelled";
         };
+        /** @description A new webhook endpoint. Unknown fields are refused. */
+        WebhookCreate: {
+            /** @description Where events are POSTed: an `https://` URL that reaches only public addresses, and no other endpoint's. */
+            url: string;
+            /** @description The event kinds it receives, at least one. */
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Whether events are sent to it; `true` by default. */
+            enabled?: boolean;
+        };
+        /** @description The fields to change (at least one); the others stay as they are. Unknown fields are refused. */
+        WebhookUpdate: {
+            /** @description An `https://` URL that reaches only public addresses, at most 2048 characters. */
+            url?: string;
+            /** @description The event kinds it receives, at least one. */
+            events?: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Whether events are sent to it. */
+            enabled?: boolean;
+        };
         /**
          * @description Every error: `{"error": {"code", "message", "details"}}` (document 2, section 7). Codes:
          *     - `VALIDATION_ERROR`: 400: a parameter, header or body field is missing or invalid; `details` names the field and the rule.
@@ -745,7 +1318,7 @@ export interface components {
          *     - `FORBIDDEN`: 403: the credentials may not do this.
          *     - `NOT_FOUND`: 404: no such resource in your company, or no such path.
          *     - `METHOD_NOT_ALLOWED`: 405: the path does not take this method; `Allow` lists those it takes.
-         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered.
+         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered, or another webhook endpoint has the URL.
          *     - `IDEMPOTENCY_KEY_REUSED`: 409: the `Idempotency-Key` was used with a different request.
          *     - `RATE_LIMITED`: 429: too many requests; retry after `Retry-After` seconds.
          *     - `PAYLOAD_TOO_LARGE`: 413: the body is larger than 100 kB.
@@ -909,6 +1482,1788 @@ export interface components {
                 details: Record<string, never>;
             };
         };
+        /** @description The `data` of `registration.created`: exactly these fields, in this order. A customer is booked onto an event date, after the booking is committed. */
+        RegistrationCreatedData: {
+            /** @description The registration (`reg_` id). */
+            registrationId: string;
+            /** @description Who attends (the payer, unless the spaces were bought for someone else) (`cust_` id). */
+            customerId: string;
+            /** @description The attendee's email. */
+            customerEmail: string;
+            /** @description The attendee's first and last name. */
+            customerName: string;
+            /** @description The event (`evt_` id). */
+            eventId: string;
+            /** @description The event's name. */
+            eventTitle: string;
+            /**
+             * Format: date-time
+             * @description Start of the event date, ISO 8601 UTC.
+             */
+            eventDate: string;
+            /** @description Spaces booked. */
+            spots: number;
+            /** @description By card, a decimal amount in `currency`; with a pass, the credits used. */
+            totalPaid: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /** @description `CARD` or `PASS`. */
+            paymentMethod: string;
+            /** @description The customer pass the credits came from; null when no pass was used (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `registration.created` request. */
+        RegistrationCreatedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "registration.created";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["RegistrationCreatedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `registration.created` event of the catch-up list. */
+        RegistrationCreatedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "registration.created";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["RegistrationCreatedData"];
+        };
+        /** @description The `data` of `pass.purchased`: exactly these fields, in this order. A pass is sold to a customer, or given to one by staff or through v1 `POST /customer-passes`. */
+        PassPurchasedData: {
+            /** @description The customer pass (`cp_` id). */
+            customerPassId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The pass type (`pass_` id). */
+            passId: string;
+            /** @description The pass type's name. */
+            passTitle: string;
+            /** @description Uses the customer pass started with. */
+            totalUses: number;
+            /** @description Uses left. */
+            remainingUses: number;
+            /**
+             * Format: date
+             * @description First day of validity, `YYYY-MM-DD`.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Expiry date, `YYYY-MM-DD`.
+             */
+            expiryDate: string;
+            /** @description A decimal amount in `currency`; 0 for a pass given (`MANUAL`). */
+            totalPaid: number;
+            /** @description The company's currency (ISO 4217). */
+            currency: string;
+            /** @description `CARD` for a sale; `MANUAL` for a pass given by staff or through v1. */
+            paymentMethod: string;
+        };
+        /** @description The body of a `pass.purchased` request. */
+        PassPurchasedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "pass.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["PassPurchasedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `pass.purchased` event of the catch-up list. */
+        PassPurchasedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "pass.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["PassPurchasedData"];
+        };
+        /** @description The `data` of `event.purchased`: exactly these fields, in this order. A booking onto a one-off event (kind `ONE_OFF`) is committed: a ticket was bought. */
+        EventPurchasedData: {
+            /** @description The purchase (`pur_` id). */
+            purchaseId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The event (`evt_` id). */
+            eventId: string;
+            /** @description The event's name. */
+            eventTitle: string;
+            /**
+             * Format: date-time
+             * @description Start of the event date, ISO 8601 UTC.
+             */
+            eventDate: string;
+            /** @description Spaces bought. */
+            tickets: number;
+            /** @description By card, a decimal amount in `currency`; with a pass, the credits used. */
+            totalPaid: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /** @description `CARD` or `PASS`. */
+            paymentMethod: string;
+            /** @description The voucher code used; null when none was. */
+            discountCode: string | null;
+        };
+        /** @description The body of a `event.purchased` request. */
+        EventPurchasedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "event.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["EventPurchasedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `event.purchased` event of the catch-up list. */
+        EventPurchasedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "event.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["EventPurchasedData"];
+        };
+        /** @description The `data` of `registration.cancelled`: exactly these fields, in this order. A registration (event booking) is cancelled: its spaces go back on sale and its credits back to the pass. */
+        RegistrationCancelledData: {
+            /** @description The registration (`reg_` id). */
+            registrationId: string;
+            /** @description Who was to attend (`cust_` id). */
+            customerId: string;
+            /** @description The attendee's email. */
+            customerEmail: string;
+            /** @description The attendee's first and last name. */
+            customerName: string;
+            /** @description The event (`evt_` id). */
+            eventId: string;
+            /** @description The event's name. */
+            eventTitle: string;
+            /**
+             * Format: date-time
+             * @description Start of the event date, ISO 8601 UTC.
+             */
+            eventDate: string;
+            /** @description Spaces freed. */
+            spots: number;
+            /**
+             * @description How it was paid.
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /** @description The customer pass the credits went back to; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+            /** @description Credits given back to `passUsed`; 0 when paid by card. */
+            creditsReturned: number;
+            /** @description Whether a refund was recorded (the studio returns card payments itself). */
+            refunded: boolean;
+        };
+        /** @description The body of a `registration.cancelled` request. */
+        RegistrationCancelledEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "registration.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["RegistrationCancelledData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `registration.cancelled` event of the catch-up list. */
+        RegistrationCancelledEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "registration.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["RegistrationCancelledData"];
+        };
+        /** @description The `data` of `appointment.booked`: exactly these fields, in this order. An appointment is booked. */
+        AppointmentBookedData: {
+            /** @description The appointment (`appt_` id). */
+            appointmentId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The service booked (`svc_` id). */
+            serviceId: string;
+            /** @description The service's name. */
+            serviceName: string;
+            /** @description The option of the service booked (its length and price). */
+            optionName: string;
+            /** @description Who gives it (`fac_` id). */
+            facilitatorId: string;
+            /** @description The facilitator's name. */
+            facilitatorName: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 UTC.
+             */
+            startsAt: string;
+            /** @description Length in minutes. */
+            durationMinutes: number;
+            /**
+             * @description The appointment's status after this change.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /** @description Its price: a decimal amount in `currency`, or the credits drawn when `currency` is `CR` (paid with a pass). */
+            price: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description `CARD` (the money is recorded when it arrives) or `PASS` (credits drawn at booking).
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /**
+             * @description Whether the money arrived; always `PAID` for a pass.
+             * @enum {string}
+             */
+            paymentStatus: "PAID" | "PENDING" | "FAILED";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `appointment.booked` request. */
+        AppointmentBookedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "appointment.booked";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentBookedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `appointment.booked` event of the catch-up list. */
+        AppointmentBookedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "appointment.booked";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentBookedData"];
+        };
+        /** @description The `data` of `appointment.rescheduled`: exactly these fields, in this order. A scheduled appointment is moved to another time or facilitator. */
+        AppointmentRescheduledData: {
+            /** @description The appointment (`appt_` id). */
+            appointmentId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The service booked (`svc_` id). */
+            serviceId: string;
+            /** @description The service's name. */
+            serviceName: string;
+            /** @description The option of the service booked (its length and price). */
+            optionName: string;
+            /** @description Who gives it (`fac_` id). */
+            facilitatorId: string;
+            /** @description The facilitator's name. */
+            facilitatorName: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 UTC.
+             */
+            startsAt: string;
+            /** @description Length in minutes. */
+            durationMinutes: number;
+            /**
+             * @description The appointment's status after this change.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /** @description Its price: a decimal amount in `currency`, or the credits drawn when `currency` is `CR` (paid with a pass). */
+            price: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description `CARD` (the money is recorded when it arrives) or `PASS` (credits drawn at booking).
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /**
+             * @description Whether the money arrived; always `PAID` for a pass.
+             * @enum {string}
+             */
+            paymentStatus: "PAID" | "PENDING" | "FAILED";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+            /**
+             * Format: date-time
+             * @description Its start before the move, ISO 8601 UTC.
+             */
+            previousStartsAt: string;
+            /** @description Who was to give it before the move (`fac_` id). */
+            previousFacilitatorId: string;
+        };
+        /** @description The body of a `appointment.rescheduled` request. */
+        AppointmentRescheduledEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "appointment.rescheduled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentRescheduledData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `appointment.rescheduled` event of the catch-up list. */
+        AppointmentRescheduledEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "appointment.rescheduled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentRescheduledData"];
+        };
+        /** @description The `data` of `appointment.cancelled`: exactly these fields, in this order. A scheduled appointment is cancelled; credits it was paid with go back to the pass. */
+        AppointmentCancelledData: {
+            /** @description The appointment (`appt_` id). */
+            appointmentId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The service booked (`svc_` id). */
+            serviceId: string;
+            /** @description The service's name. */
+            serviceName: string;
+            /** @description The option of the service booked (its length and price). */
+            optionName: string;
+            /** @description Who gives it (`fac_` id). */
+            facilitatorId: string;
+            /** @description The facilitator's name. */
+            facilitatorName: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 UTC.
+             */
+            startsAt: string;
+            /** @description Length in minutes. */
+            durationMinutes: number;
+            /**
+             * @description The appointment's status after this change.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /** @description Its price: a decimal amount in `currency`, or the credits drawn when `currency` is `CR` (paid with a pass). */
+            price: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description `CARD` (the money is recorded when it arrives) or `PASS` (credits drawn at booking).
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /**
+             * @description Whether the money arrived; always `PAID` for a pass.
+             * @enum {string}
+             */
+            paymentStatus: "PAID" | "PENDING" | "FAILED";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `appointment.cancelled` request. */
+        AppointmentCancelledEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "appointment.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentCancelledData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `appointment.cancelled` event of the catch-up list. */
+        AppointmentCancelledEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "appointment.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentCancelledData"];
+        };
+        /** @description The `data` of `appointment.completed`: exactly these fields, in this order. An appointment that has started is marked completed (also when a no-show is corrected to completed). */
+        AppointmentCompletedData: {
+            /** @description The appointment (`appt_` id). */
+            appointmentId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The service booked (`svc_` id). */
+            serviceId: string;
+            /** @description The service's name. */
+            serviceName: string;
+            /** @description The option of the service booked (its length and price). */
+            optionName: string;
+            /** @description Who gives it (`fac_` id). */
+            facilitatorId: string;
+            /** @description The facilitator's name. */
+            facilitatorName: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 UTC.
+             */
+            startsAt: string;
+            /** @description Length in minutes. */
+            durationMinutes: number;
+            /**
+             * @description The appointment's status after this change.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /** @description Its price: a decimal amount in `currency`, or the credits drawn when `currency` is `CR` (paid with a pass). */
+            price: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description `CARD` (the money is recorded when it arrives) or `PASS` (credits drawn at booking).
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /**
+             * @description Whether the money arrived; always `PAID` for a pass.
+             * @enum {string}
+             */
+            paymentStatus: "PAID" | "PENDING" | "FAILED";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `appointment.completed` request. */
+        AppointmentCompletedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "appointment.completed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentCompletedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `appointment.completed` event of the catch-up list. */
+        AppointmentCompletedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "appointment.completed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentCompletedData"];
+        };
+        /** @description The `data` of `appointment.no_show`: exactly these fields, in this order. An appointment that has started is marked a no-show (also when a completed one is corrected to a no-show). */
+        AppointmentNoShowData: {
+            /** @description The appointment (`appt_` id). */
+            appointmentId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The service booked (`svc_` id). */
+            serviceId: string;
+            /** @description The service's name. */
+            serviceName: string;
+            /** @description The option of the service booked (its length and price). */
+            optionName: string;
+            /** @description Who gives it (`fac_` id). */
+            facilitatorId: string;
+            /** @description The facilitator's name. */
+            facilitatorName: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 UTC.
+             */
+            startsAt: string;
+            /** @description Length in minutes. */
+            durationMinutes: number;
+            /**
+             * @description The appointment's status after this change.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /** @description Its price: a decimal amount in `currency`, or the credits drawn when `currency` is `CR` (paid with a pass). */
+            price: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description `CARD` (the money is recorded when it arrives) or `PASS` (credits drawn at booking).
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /**
+             * @description Whether the money arrived; always `PAID` for a pass.
+             * @enum {string}
+             */
+            paymentStatus: "PAID" | "PENDING" | "FAILED";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `appointment.no_show` request. */
+        AppointmentNoShowEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "appointment.no_show";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentNoShowData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `appointment.no_show` event of the catch-up list. */
+        AppointmentNoShowEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "appointment.no_show";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AppointmentNoShowData"];
+        };
+        /** @description The `data` of `subscription.started`: exactly these fields, in this order. A customer starts a subscription to a plan (ACTIVE at once; its first period is charged the day it starts). */
+        SubscriptionStartedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.started` request. */
+        SubscriptionStartedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.started";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionStartedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.started` event of the catch-up list. */
+        SubscriptionStartedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.started";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionStartedData"];
+        };
+        /** @description The `data` of `subscription.paused`: exactly these fields, in this order. An active subscription is paused: periods that start while it is paused are not charged. */
+        SubscriptionPausedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.paused` request. */
+        SubscriptionPausedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.paused";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionPausedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.paused` event of the catch-up list. */
+        SubscriptionPausedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.paused";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionPausedData"];
+        };
+        /** @description The `data` of `subscription.resumed`: exactly these fields, in this order. A paused subscription is resumed. */
+        SubscriptionResumedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.resumed` request. */
+        SubscriptionResumedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.resumed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionResumedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.resumed` event of the catch-up list. */
+        SubscriptionResumedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.resumed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionResumedData"];
+        };
+        /** @description The `data` of `subscription.suspended`: exactly these fields, in this order. An active subscription is suspended because a failed charge is still unpaid past its grace days. */
+        SubscriptionSuspendedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.suspended` request. */
+        SubscriptionSuspendedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.suspended";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionSuspendedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.suspended` event of the catch-up list. */
+        SubscriptionSuspendedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.suspended";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionSuspendedData"];
+        };
+        /** @description The `data` of `subscription.reactivated`: exactly these fields, in this order. A suspended subscription becomes active again because its failed charges were paid. */
+        SubscriptionReactivatedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.reactivated` request. */
+        SubscriptionReactivatedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.reactivated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionReactivatedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.reactivated` event of the catch-up list. */
+        SubscriptionReactivatedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.reactivated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionReactivatedData"];
+        };
+        /** @description The `data` of `subscription.renewed`: exactly these fields, in this order. A new period of an active subscription starts and is charged (not its first period: that is `subscription.started`). */
+        SubscriptionRenewedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+            /** @description The charge of the new period (`chg_` id). */
+            chargeId: string;
+            /**
+             * Format: date
+             * @description First day of the period charged, `YYYY-MM-DD`.
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day of the period charged, `YYYY-MM-DD`.
+             */
+            periodEnd: string;
+            /** @description The amount charged, a decimal amount in `currency`. */
+            amount: number;
+        };
+        /** @description The body of a `subscription.renewed` request. */
+        SubscriptionRenewedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.renewed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionRenewedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.renewed` event of the catch-up list. */
+        SubscriptionRenewedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.renewed";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionRenewedData"];
+        };
+        /** @description The `data` of `subscription.cancelled`: exactly these fields, in this order. A subscription is cancelled: it keeps its state until `endsOn`, and ends then (`subscription.ended`). */
+        SubscriptionCancelledData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.cancelled` request. */
+        SubscriptionCancelledEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionCancelledData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.cancelled` event of the catch-up list. */
+        SubscriptionCancelledEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionCancelledData"];
+        };
+        /** @description The `data` of `subscription.ended`: exactly these fields, in this order. A cancelled subscription reaches its end date and becomes CANCELLED: no period starts on or after it. */
+        SubscriptionEndedData: {
+            /** @description The subscription (mandate) (`mandate_` id). */
+            subscriptionId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The plan (`plan_` id). */
+            planId: string;
+            /** @description The plan's name. */
+            planName: string;
+            /**
+             * @description The subscription's state after this change.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";
+            /** @description The plan's price per period, a decimal amount in `currency`. */
+            price: number;
+            /**
+             * @description The plan's currency.
+             * @enum {string}
+             */
+            currency: "GBP" | "EUR" | "USD";
+            /**
+             * @description The length of a period.
+             * @enum {string}
+             */
+            interval: "WEEK" | "MONTH" | "YEAR";
+            /**
+             * Format: date
+             * @description The start of the next period, `YYYY-MM-DD`.
+             */
+            renewalDate: string;
+            /**
+             * Format: date
+             * @description The day it ends, once cancelled; null while it is not cancelled, `YYYY-MM-DD`.
+             */
+            endsOn: string | null;
+        };
+        /** @description The body of a `subscription.ended` request. */
+        SubscriptionEndedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "subscription.ended";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionEndedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `subscription.ended` event of the catch-up list. */
+        SubscriptionEndedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.ended";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["SubscriptionEndedData"];
+        };
+        /** @description The `data` of `video.purchased`: exactly these fields, in this order. A customer buys access to a video. */
+        VideoPurchasedData: {
+            /** @description The video purchase (`media_` id). */
+            videoPurchaseId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The video (`media_` id). */
+            videoId: string;
+            /** @description The video's name. */
+            videoTitle: string;
+            /**
+             * Format: date
+             * @description Last day of access; null when access does not expire, `YYYY-MM-DD`.
+             */
+            expiresOn: string | null;
+            /** @description By card, a decimal amount in `currency`; with a pass, the credits used. */
+            totalPaid: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description How it was paid.
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+            /** @description The voucher code used; null when none was. */
+            discountCode: string | null;
+        };
+        /** @description The body of a `video.purchased` request. */
+        VideoPurchasedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "video.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["VideoPurchasedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `video.purchased` event of the catch-up list. */
+        VideoPurchasedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "video.purchased";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["VideoPurchasedData"];
+        };
+        /** @description The `data` of `customer.created`: exactly these fields, in this order. A customer is created (v1 `POST /customers`, GraphQL `createCustomer`, the console). */
+        CustomerCreatedData: {
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description First name. */
+            firstName: string;
+            /** @description Last name. */
+            lastName: string;
+            /** @description Email. */
+            email: string;
+            /** @description Mobile phone number; null when unknown. */
+            mobile: string | null;
+            /** @description Archived customers stay listed and can be restored. */
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @description When the customer was created, ISO 8601 UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the customer last changed, ISO 8601 UTC.
+             */
+            updatedAt: string;
+        };
+        /** @description The body of a `customer.created` request. */
+        CustomerCreatedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "customer.created";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerCreatedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `customer.created` event of the catch-up list. */
+        CustomerCreatedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "customer.created";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerCreatedData"];
+        };
+        /** @description The `data` of `customer.updated`: exactly these fields, in this order. A customer's name, email, mobile or archived flag changes (a change to the same values sends nothing). */
+        CustomerUpdatedData: {
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description First name. */
+            firstName: string;
+            /** @description Last name. */
+            lastName: string;
+            /** @description Email. */
+            email: string;
+            /** @description Mobile phone number; null when unknown. */
+            mobile: string | null;
+            /** @description Archived customers stay listed and can be restored. */
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @description When the customer was created, ISO 8601 UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the customer last changed, ISO 8601 UTC.
+             */
+            updatedAt: string;
+            /** @description The fields this change gave a new value, in this order: `firstName`, `lastName`, `email`, `mobile`, `archived`. */
+            changedFields: ("firstName" | "lastName" | "email" | "mobile" | "archived")[];
+        };
+        /** @description The body of a `customer.updated` request. */
+        CustomerUpdatedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "customer.updated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerUpdatedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `customer.updated` event of the catch-up list. */
+        CustomerUpdatedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "customer.updated";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerUpdatedData"];
+        };
+        /** @description The `data` of `customer.deleted`: exactly these fields, in this order. A customer is deleted: they leave every list, while their past bookings keep them. The record as it was is sent. */
+        CustomerDeletedData: {
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description First name. */
+            firstName: string;
+            /** @description Last name. */
+            lastName: string;
+            /** @description Email. */
+            email: string;
+            /** @description Mobile phone number; null when unknown. */
+            mobile: string | null;
+            /** @description Archived customers stay listed and can be restored. */
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @description When the customer was created, ISO 8601 UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the customer last changed, ISO 8601 UTC.
+             */
+            updatedAt: string;
+        };
+        /** @description The body of a `customer.deleted` request. */
+        CustomerDeletedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "customer.deleted";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerDeletedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `customer.deleted` event of the catch-up list. */
+        CustomerDeletedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "customer.deleted";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["CustomerDeletedData"];
+        };
+        /** @description An event of the catch-up list, of one of the kinds. */
+        WebhookEventEntry: components["schemas"]["RegistrationCreatedEntry"] | components["schemas"]["PassPurchasedEntry"] | components["schemas"]["EventPurchasedEntry"] | components["schemas"]["RegistrationCancelledEntry"] | components["schemas"]["AppointmentBookedEntry"] | components["schemas"]["AppointmentRescheduledEntry"] | components["schemas"]["AppointmentCancelledEntry"] | components["schemas"]["AppointmentCompletedEntry"] | components["schemas"]["AppointmentNoShowEntry"] | components["schemas"]["SubscriptionStartedEntry"] | components["schemas"]["SubscriptionPausedEntry"] | components["schemas"]["SubscriptionResumedEntry"] | components["schemas"]["SubscriptionSuspendedEntry"] | components["schemas"]["SubscriptionReactivatedEntry"] | components["schemas"]["SubscriptionRenewedEntry"] | components["schemas"]["SubscriptionCancelledEntry"] | components["schemas"]["SubscriptionEndedEntry"] | components["schemas"]["VideoPurchasedEntry"] | components["schemas"]["CustomerCreatedEntry"] | components["schemas"]["CustomerUpdatedEntry"] | components["schemas"]["CustomerDeletedEntry"];
+        /** @description A page of the catch-up list. */
+        WebhookEventPage: {
+            /** @description In the order their changes committed. */
+            events: components["schemas"]["WebhookEventEntry"][];
+            /** @description Where the next page starts: give it as `after`. The `after` given when this page is empty; null only when there has been no event. */
+            endCursor: string | null;
+            /** @description Whether events after this page had already committed when it was read: read on at once. */
+            hasMore: boolean;
+        };
+        /** @description A receiver of the company's webhook events. */
+        WebhookEndpoint: {
+            /**
+             * @description The endpoint: a `whk_` id.
+             * @example whk_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The kinds it receives. */
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Whether events are sent to it. */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description After a secret rotation with an overlap: until when the previous secret also signs; null when none was kept.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was added.
+             */
+            createdAt: string;
+        };
+        /** @description A new endpoint, with its signing secret. */
+        NewWebhookEndpoint: {
+            /**
+             * @description The endpoint: a `whk_` id.
+             * @example whk_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The kinds it receives. */
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Whether events are sent to it. */
+            enabled: boolean;
+            /** @description Always null for a new endpoint. */
+            previousSecretExpiresAt: null;
+            /**
+             * Format: date-time
+             * @description When it was added.
+             */
+            createdAt: string;
+            /** @description `whsec_` and base64: the secret that signs its requests. Shown only in this answer (and its replays with the same `Idempotency-Key`): keep it. */
+            signingSecret: string;
+        };
+        /** @description Every endpoint of the company (a company has few; the list is not paged). */
+        WebhookEndpointList: {
+            /** @description Oldest first. */
+            webhooks: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description One attempt to deliver one event to the endpoint. */
+        WebhookDelivery: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            eventId: string;
+            /**
+             * @description The event's kind.
+             * @enum {string}
+             */
+            event: "registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted";
+            /** @description Whether the event was a Send Test sample. */
+            test: boolean;
+            /** @description Attempt number for this endpoint, from 1; a redelivery goes on counting. */
+            attempt: number;
+            /** @description The receiver's HTTP status; null when it gave none. */
+            status: number | null;
+            /** @description Why the attempt failed (HTTP status, timeout, refused address, connection error); null when it succeeded. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the attempt started.
+             */
+            at: string;
+            /** @description From the start of the attempt to the answer (or the failure), in milliseconds. */
+            durationMs: number;
+        };
+        /** @description The latest delivery attempts to an endpoint. */
+        WebhookDeliveryList: {
+            /** @description Newest first. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
     };
     responses: {
         /** @description A missing or invalid parameter, header or body field (`details: {field, rule}`), or a body that is not valid JSON (`field: body`). Nothing was changed. */
@@ -957,7 +3312,7 @@ export interface components {
                 "application/json": components["schemas"]["MethodNotAllowedError"];
             };
         };
-        /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used with another body; `CONFLICT`: the first request with the key is still being answered. */
+        /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used with another body; `CONFLICT`: the first request with the key is still being answered, or (webhook endpoints) another endpoint has the URL. */
         Conflict: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1015,6 +3370,14 @@ export interface components {
         perPage: number;
         /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing anything; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Keys are per API key; 1 to 255 visible ASCII characters. */
         IdempotencyKey: string;
+        /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+        ServiceSignature: string;
+        /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+        WebhookId: string;
+        /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+        WebhookTimestamp: string;
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -1803,6 +4166,1213 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["OtherError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing anything; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Keys are per API key; 1 to 255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `whk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `whk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `whk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many attempts, 1 to 100. Outside that range: 400. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's `whk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /** @description The `endCursor` of the page before; without it, the list starts at the oldest event kept. Anything else: 400. */
+                after?: string;
+                /** @description Events per page, 1 to 100. Outside that range: 400. */
+                limit?: number;
+                /** @description Only these kinds, comma-separated. An unknown kind: 400. */
+                kinds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["OtherError"];
+        };
+    };
+    registrationCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `registration.created`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passPurchasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `pass.purchased`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PassPurchasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventPurchasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `event.purchased`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventPurchasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    registrationCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `registration.cancelled`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appointmentBookedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `appointment.booked`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentBookedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appointmentRescheduledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `appointment.rescheduled`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentRescheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appointmentCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `appointment.cancelled`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appointmentCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `appointment.completed`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    appointmentNoShowWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `appointment.no_show`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentNoShowEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.started`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionPausedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.paused`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionResumedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.resumed`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionResumedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionSuspendedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.suspended`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionSuspendedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionReactivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.reactivated`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionReactivatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionRenewedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.renewed`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionRenewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.cancelled`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionEndedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `subscription.ended`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoPurchasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `video.purchased`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoPurchasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `customer.created`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `customer.updated`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `customer.deleted`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
