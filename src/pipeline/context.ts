@@ -27,6 +27,8 @@ export interface GraphqlContext {
   company(): Promise<CompanyRow>;
   /** An entity manager limited to the caller's company: in a write, the write's transaction. */
   readonly em: EntityManager;
+  /** Makes (once) and returns `em`. */
+  entityManager(): EntityManager;
   requestId: string;
   /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
   console?: ConsoleExchange;
@@ -53,6 +55,16 @@ export interface ContextParts {
   em?: EntityManager;
 }
 
+/**
+ * `em` made when first read, from the prototype: Apollo Server copies a context's own properties for each
+ * operation, and an own getter would be read there, making an entity manager for every read.
+ */
+const LAZY_EM = Object.defineProperty({}, 'em', {
+  get(this: { entityManager: () => EntityManager }) {
+    return this.entityManager();
+  },
+});
+
 export function createContext({ services, call, pool, company, em: transaction }: ContextParts): GraphqlContext {
   const { caller } = call;
   const companyId = caller?.companyId ?? NO_COMPANY;
@@ -68,19 +80,17 @@ export function createContext({ services, call, pool, company, em: transaction }
     if (!row) throw new Unauthenticated('The company of this token no longer exists');
     return row;
   };
-  const context: GraphqlContext = {
+  const context: GraphqlContext = Object.assign(Object.create(LAZY_EM) as { em: EntityManager }, {
     services,
     caller,
     call,
     reads,
     loaders: createLoaders(reads, callerCompany),
     company: callerCompany,
-    get em() {
-      return entityManager();
-    },
+    entityManager,
     requestId: call.requestId,
     committed: [],
-  };
+  });
   if (transaction) {
     context.savepoint = async (field, work) => {
       const outer = current!;
