@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CustomerRow, TransactionRow, BookingRow, EventRow, EventDateRow, PricingOptionRow, FacilitatorRow, ServiceRow, ServiceOptionRow, AppointmentRow, PassRow, PassPurchaseRow, MediaRow, VideoPurchaseRow, PlanRow, MandateRow, ChargeRow, VoucherRow, NoteRow, AnswerRow, PaymentRow, WeeklyWindowRow, DateOverrideRow, AppointmentPageRow, TransactionPageRow, BookingPageRow, EventPageRow, EventDatePageRow, PassPageRow, PassPurchasePageRow, MediaPageRow, VideoPurchasePageRow, PlanPageRow, MandatePageRow, ChargePageRow, VoucherPageRow, CustomerPageRow, NotePageRow, AnswerPageRow } from '../src/db/rows.ts';
 import type { AuditRow, AuditPage } from '../src/domain/audit-log.ts';
+import type { WebhookDeliveryPage as WebhookDeliveryLogPage } from '../src/domain/webhook-endpoints.ts';
 import type { GraphqlContext } from './context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -168,6 +169,8 @@ export type AuditEntryPage = {
   items: Array<AuditEntry>;
   /** From 0. */
   page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
   /** Entries per page. */
   pageSize: Scalars['Int']['output'];
   /** Entries older than this many days are deleted. */
@@ -1888,6 +1891,8 @@ export type Query = {
   vouchers?: Maybe<VoucherPage>;
   /** The latest webhook delivery attempts, newest first; of one event or one endpoint when given. */
   webhookDeliveries?: Maybe<Array<WebhookDeliveryAttempt>>;
+  /** The whole delivery log, newest first, a page at a time (by cursor: `first`, `after`); of one event or one endpoint when given. */
+  webhookDeliveryLog: WebhookDeliveryPage;
   /** One of the company's webhook endpoints; null when it has none of that id. */
   webhookEndpoint?: Maybe<WebhookEndpoint>;
   /** The company's webhook endpoints, oldest first. */
@@ -1931,7 +1936,9 @@ export type QueryAppointmentsArgs = {
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryAuditLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<AuditFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2090,6 +2097,17 @@ export type QueryWebhookDeliveriesArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   eventId?: InputMaybe<Scalars['ID']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryWebhookDeliveryLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  endpointId?: InputMaybe<Scalars['ID']['input']>;
+  eventId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2580,6 +2598,21 @@ export type WebhookDeliveryAttempt = {
   url: Scalars['String']['output'];
 };
 
+/** A page of the delivery log. */
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  /** The attempts of this page, newest first. */
+  nodes: Array<WebhookDeliveryAttempt>;
+  /** Page index, from 0. */
+  page: Scalars['Int']['output'];
+  /** Where this page ends, and whether another follows: pass `endCursor` as `after` for the next page. */
+  pageInfo: PageInfo;
+  /** Items per page, 1 to 100. */
+  pageSize: Scalars['Int']['output'];
+  /** Attempts matching, over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** A receiver of the company's webhook notifications. */
 export type WebhookEndpoint = {
   __typename?: 'WebhookEndpoint';
@@ -3009,6 +3042,7 @@ export type ResolversTypes = {
   VoucherPage: ResolverTypeWrapper<VoucherPageRow>;
   VoucherUpdate: VoucherUpdate;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
+  WebhookDeliveryPage: ResolverTypeWrapper<WebhookDeliveryLogPage>;
   WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
   WebhookEndpointWithSecret: ResolverTypeWrapper<WebhookEndpointWithSecret>;
   WebhookEvent: ResolverTypeWrapper<WebhookEvent>;
@@ -3121,6 +3155,7 @@ export type ResolversParentTypes = {
   VoucherPage: VoucherPageRow;
   VoucherUpdate: VoucherUpdate;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
+  WebhookDeliveryPage: WebhookDeliveryLogPage;
   WebhookEndpoint: WebhookEndpoint;
   WebhookEndpointWithSecret: WebhookEndpointWithSecret;
   WebhookEvent: WebhookEvent;
@@ -3224,6 +3259,7 @@ export type AuditEntryResolvers<ContextType = GraphqlContext, ParentType extends
 export type AuditEntryPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuditEntryPage'] = ResolversParentTypes['AuditEntryPage']> = {
   items?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3648,6 +3684,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
   vouchers?: Resolver<Maybe<ResolversTypes['VoucherPage']>, ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
   webhookDeliveries?: Resolver<Maybe<Array<ResolversTypes['WebhookDeliveryAttempt']>>, ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit'>>;
+  webhookDeliveryLog?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveryLogArgs, 'page' | 'pageSize'>>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'id'>>;
   webhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType>;
   webhookEvents?: Resolver<Maybe<ResolversTypes['WebhookEventPage']>, ParentType, ContextType, RequireFields<QueryWebhookEventsArgs, 'first'>>;
@@ -3822,6 +3859,14 @@ export type WebhookDeliveryAttemptResolvers<ContextType = GraphqlContext, Parent
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WebhookDeliveryPageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookDeliveryPage'] = ResolversParentTypes['WebhookDeliveryPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type WebhookEndpointResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookEndpoint'] = ResolversParentTypes['WebhookEndpoint']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3933,6 +3978,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Voucher?: VoucherResolvers<ContextType>;
   VoucherPage?: VoucherPageResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
   WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
   WebhookEndpointWithSecret?: WebhookEndpointWithSecretResolvers<ContextType>;
   WebhookEvent?: WebhookEventResolvers<ContextType>;

@@ -91,7 +91,7 @@ export function listRequest(args: PagingArgs, info: GraphQLResolveInfo, ctx: Gra
 }
 
 /** The page with its `pageInfo` when the field selects it. */
-export function paged<T>(ctx: GraphqlContext, request: ListRequest, page: RowPage<T>) {
+export function paged<P extends { hasNextPage?: boolean; endKey?: readonly string[] }>(ctx: GraphqlContext, request: ListRequest, page: P) {
   if (!request.lookAhead) return page;
   return { ...page, pageInfo: { hasNextPage: !!page.hasNextPage, endCursor: page.endKey ? cursorOf(ctx, request.list, page.endKey) : null } };
 }

@@ -9,16 +9,23 @@ import pg from 'pg';
 import { buildSchema } from '../resolvers/index.ts';
 import { generateBundle } from '../src/db/demo-data.ts';
 import { FixedClock } from '../src/domain/clock.ts';
-import { call, startStudio, type Studio } from './support/studio.ts';
+import { consoleCall, signIn } from './support/console.ts';
+import { call, consoleUser, startStudio, type Studio } from './support/studio.ts';
 
 const clock = new FixedClock('2026-11-21T12:00:00Z');
 let studio: Studio;
 let token: string;
 /** The customer given notes, answers, passes and plans of their own. */
 let enriched: string;
+/** The instant before which the audit log is walked: the setup's calls, not the suite's. */
+let auditUntil: string;
+let ownerCookie: string;
 
 const graphql = async (query: string, variables: Record<string, unknown> = {}, as = token) =>
   (await call(`${studio.url}/graphql`, as, { method: 'POST', body: { query, variables } })).body;
+/** The list's page as its reader asks for it: an API client with every scope, or a console owner. */
+const ask = async (list: List, query: string, variables: Record<string, unknown> = {}) =>
+  list.console ? (await consoleCall(studio.url, query, { cookie: ownerCookie, variables })).body : graphql(query, variables);
 const sql = async <T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> =>
   studio.app.services.orm.em.getConnection().execute(text, params);
 
@@ -29,7 +36,12 @@ const sql = async <T = Record<string, any>>(text: string, params: unknown[] = []
 interface List {
   name: string;
   field: string;
-  args?: string;
+  /** The list's other arguments, or what makes them once the data is in place. */
+  args?: string | (() => string);
+  /** How a row is named in the page: `id`, or what the list's rows have in its place. */
+  id?: string;
+  /** Read by a console user (the audit log's scope is the console's own). */
+  console?: boolean;
   path?: (parent: Record<string, string>) => string;
   parent?: string;
 }
@@ -45,6 +57,9 @@ const LISTS: List[] = [
   { name: 'vouchers', field: 'vouchers' },
   { name: 'pass purchases', field: 'passPurchases' },
   { name: 'appointments of the company', field: 'appointments', args: 'status: null' },
+  // Entries up to an instant the suite's clock has passed: the calls made while walking are not in it.
+  { name: 'the audit log', field: 'auditLog', args: () => `filter: { to: "${auditUntil}" }`, id: 'requestId', console: true },
+  { name: 'the webhook delivery log', field: 'webhookDeliveryLog', id: 'attempt eventId endpointId' },
   ...(
     [
       ['transactions', 'event_transaction', 'startDate: "2000-01-01"'],
@@ -88,9 +103,16 @@ const LISTS: List[] = [
   },
 ];
 
+/** The page of rows the list's type has: `items` in the audit log, `nodes` everywhere else. */
+const rowsOf = (list: List) => (list.field === 'auditLog' ? 'items' : 'nodes');
+
+/** What a row of the list is known by, as one string. */
+const idOf = (row: Record<string, unknown>) => Object.values(row).join(' ');
+
 /** The list's field with these paging arguments, selecting ids, in the document that reaches it. */
-async function documentOf(list: List, paging: string, selection = 'nodes { id } pageInfo { endCursor hasNextPage }') {
-  const args = [list.args, paging].filter(Boolean).join(', ');
+async function documentOf(list: List, paging: string, selection = 'pageInfo { endCursor hasNextPage }') {
+  const args = [typeof list.args === 'function' ? list.args() : list.args, paging].filter(Boolean).join(', ');
+  selection = `${rowsOf(list)} { ${list.id ?? 'id'} } ${selection}`;
   const field = `${list.field}(${args}) { ${selection} }`;
   const variables = paging.includes('$after') ? '($after: String)' : '';
   if (!list.path) return `query ${variables} { ${field} }`;
@@ -101,7 +123,7 @@ async function documentOf(list: List, paging: string, selection = 'nodes { id } 
 /** The list's page in a result: the field under the path, wherever it is. */
 function pageIn(data: any, field: string): any {
   if (data && typeof data === 'object') {
-    if (field in data && data[field]?.nodes) return data[field];
+    if (field in data && (data[field]?.nodes ?? data[field]?.items)) return data[field];
     for (const value of Object.values(data)) {
       const found = pageIn(value, field);
       if (found) return found;
@@ -116,13 +138,14 @@ async function walk(list: List, first: number, between: (ids: string[]) => Promi
   const ids: string[] = [];
   let after: string | null = null;
   for (let pages = 0; pages < 200; pages++) {
-    const result = await graphql(query, { after });
+    const result = await ask(list, query, { after });
     expect(result.errors).toBeUndefined();
     const page = pageIn(result.data, list.field);
-    expect(page.nodes.length).toBeLessThanOrEqual(first);
-    ids.push(...page.nodes.map((n: { id: string }) => n.id));
+    const rows = page[rowsOf(list)];
+    expect(rows.length).toBeLessThanOrEqual(first);
+    ids.push(...rows.map(idOf));
     if (!page.pageInfo.hasNextPage) return ids;
-    expect(page.nodes).toHaveLength(first);
+    expect(rows).toHaveLength(first);
     after = page.pageInfo.endCursor;
     await between(ids);
   }
@@ -131,11 +154,11 @@ async function walk(list: List, first: number, between: (ids: string[]) => Promi
 
 /** Every id of the list in one page by offset, as a client without cursors reads it. */
 async function everyId(list: List): Promise<string[]> {
-  const result = await graphql(await documentOf(list, 'page: 0, pageSize: 100', 'nodes { id } total'));
+  const result = await ask(list, await documentOf(list, 'page: 0, pageSize: 100', 'total'));
   expect(result.errors).toBeUndefined();
   const page = pageIn(result.data, list.field);
   expect(page.total).toBeLessThanOrEqual(100);
-  return page.nodes.map((n: { id: string }) => n.id);
+  return page[rowsOf(list)].map(idOf);
 }
 
 beforeAll(async () => {
@@ -157,12 +180,22 @@ beforeAll(async () => {
     clock.advance(1000);
     expect((await graphql('mutation ($input: StartSubscriptionInput!) { startSubscription(input: $input) { id } }', { input: { customerId: customer!.id, planId: id } })).errors).toBeUndefined();
   }
+  // A delivery log: five attempts of a test event to one endpoint, two of them at the same instant.
+  const { companyId } = studio;
+  await sql("insert into webhook_endpoint (id, company_id, url, events, sealed_secret, created_at) values ('whk_walk', ?, 'https://hooks.example/walk', '{registration.created}', 'x', now())", [companyId]);
+  await sql("insert into webhook_event (id, company_id, kind, payload, is_test, created_at) values ('whe_walk', ?, 'registration.created', '{}', true, now())", [companyId]);
+  for (const [attempt, at] of [[1, '2026-11-21T10:00:00Z'], [2, '2026-11-21T10:01:00Z'], [3, '2026-11-21T10:01:00Z'], [4, '2026-11-21T10:05:00Z'], [5, '2026-11-21T10:09:00Z']] as const) {
+    await sql("insert into webhook_delivery (company_id, event_id, endpoint_id, attempt, status_code, duration_ms, at) values (?, 'whe_walk', 'whk_walk', ?, 500, 12, ?)", [companyId, attempt, at]);
+  }
   for (let i = 0; i < 3; i++) {
     clock.advance(1000);
     const answers = [{ question: `Question ${i}`, answer: 'Yes' }];
     const recorded = await graphql('mutation ($id: ID!, $answers: [QuestionAnswerInput!]!) { recordQuestionnaireAnswers(customerId: $id, questionnaire: "intake", answers: $answers) { id } }', { id: customer!.id, answers });
     expect(recorded.errors).toBeUndefined();
   }
+  clock.advance(1000);
+  auditUntil = clock.now().toISOString();
+  ownerCookie = (await signIn(studio.url, await consoleUser(studio, 'owner'))).cookie;
 }, 120_000);
 afterAll(() => studio?.close());
 
@@ -172,7 +205,7 @@ describe('every list of the graph', () => {
     const lists = Object.values(schema.getTypeMap())
       .filter(isObjectType)
       .flatMap((type) => Object.values(type.getFields()).map((field) => ({ type, field, page: getNamedType(field.type) })))
-      .filter(({ page }) => isObjectType(page) && 'nodes' in page.getFields() && 'total' in page.getFields());
+      .filter(({ page }) => isObjectType(page) && ('pageInfo' in page.getFields() || ('nodes' in page.getFields() && 'total' in page.getFields())));
     for (const { type, field, page } of lists) {
       expect([type.name, field.name, field.args.map((a) => a.name)]).toEqual([type.name, field.name, expect.arrayContaining(['first', 'after'])]);
       expect([page.name, 'pageInfo' in (page as any).getFields()]).toEqual([page.name, true]);
@@ -332,8 +365,10 @@ describe('a page after a cursor', () => {
     await client.connect();
     try {
       await client.query('set enable_seqscan = off; set enable_sort = off; set enable_bitmapscan = off; set plan_cache_mode = force_generic_plan');
-      await client.query(`prepare page as ${statement}`);
-      const parameters = Math.max(...[...statement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      let n = 0;
+      const numbered = statement.replace(/\?/g, () => `$${++n}`);
+      await client.query(`prepare page as ${numbered}`);
+      const parameters = Math.max(...[...numbered.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
       const { rows } = await client.query(`explain execute page(${Array(parameters).fill('null').join(', ')})`);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     } finally {
@@ -342,15 +377,16 @@ describe('a page after a cursor', () => {
   }
 
   // An event's registrations are ordered across its dates, which no one index holds: an event's bookings are few.
-  const ranged = LISTS.filter((list) => list.field !== 'registrations' && !list.args?.includes('search'));
+  const ranged = LISTS.filter((list) => list.field !== 'registrations' && !(typeof list.args === 'string' && list.args.includes('search')));
 
   it.each(ranged.map((list) => [list.name, list] as const))('%s: is a range of an index in the order of the list, with no sort', async (_name, list) => {
     // Its own selection, so no page of it is in the read cache from the walks.
-    const document = await documentOf(list, 'first: 1, after: $after', 'nodes { planned: id } pageInfo { endCursor hasNextPage }');
-    const after = pageIn((await graphql(document, { after: null })).data, list.field).pageInfo.endCursor;
+    const document = await documentOf(list, 'first: 1, after: $after', 'total pageInfo { endCursor hasNextPage }');
+    const after = pageIn((await ask(list, document, { after: null })).data, list.field).pageInfo.endCursor;
     studio.app.statements.length = 0;
-    expect((await graphql(document, { after })).errors).toBeUndefined();
-    const statement = studio.app.statements.find((text) => /\) [<>] \(\$\d+::/.test(text));
+    expect((await ask(list, document, { after })).errors).toBeUndefined();
+    // The lists' own SQL (`(a, b) > ($5::text, …)`), or the ORM's for the logs (`at <= ? and (at < ? or id < ?)`).
+    const statement = studio.app.statements.find((text) => /\) [<>] \(\$\d+::|"at" <= \?/.test(text));
     expect(statement).toBeDefined();
     const plan = await planOf(statement!);
     expect(plan).toMatch(/Index (Only )?Scan/);

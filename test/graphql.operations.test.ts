@@ -1667,6 +1667,20 @@ const operations: Record<string, Operation> = {
     },
     failures: [invalid('limit 0', 'limit', { limit: 0 }), invalid('limit 1001', 'limit', { limit: 1001 })],
   },
+  webhookDeliveryLog: {
+    does: 'pages through the delivery log of one event, newest first, by cursor',
+    scope: 'webhooks:write',
+    query: 'query ($eventId: ID, $after: String) { webhookDeliveryLog(eventId: $eventId, first: 1, after: $after) { total nodes { eventId test status } pageInfo { endCursor hasNextPage } } }',
+    variables: () => ({ eventId: webhook.testEvent }),
+    succeeds: async (data) => {
+      const page = data.webhookDeliveryLog;
+      expect(page.nodes).toEqual([{ eventId: webhook.testEvent, test: true, status: 204 }]);
+      expect(page.pageInfo.hasNextPage).toBe(page.total > 1);
+      const next = await read(operations.webhookDeliveryLog!.query, { eventId: webhook.testEvent, after: page.pageInfo.endCursor });
+      expect(next.webhookDeliveryLog.nodes).toHaveLength(Math.min(1, page.total - 1));
+    },
+    failures: [invalid('after a cursor of another list', 'after', { eventId: webhook.testEvent, after: 'eyJ4Ijp9.AAAAAAAAAAAAAAAAAAAAAA' })],
+  },
   setWebhookEndpoint: {
     does: 'adds an endpoint with a new signing secret, and changes one at the same URL keeping its secret',
     scope: 'webhooks:write',

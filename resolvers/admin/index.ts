@@ -11,10 +11,11 @@ import { InvalidInput } from '../../src/domain/invalid-input.ts';
 import { kindAsEnum, kindOfEnum, payloadOf, type WebhookKind } from '../../src/domain/outbox.ts';
 import {
   createWebhook, deleteWebhook, findWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookEvent, rotateWebhookSecret, setWebhook,
-  setWebhookEnabled, updateWebhook, type WebhookEndpointView,
+  setWebhookEnabled, updateWebhook, webhookDeliveryPage, type WebhookEndpointView,
 } from '../../src/domain/webhook-endpoints.ts';
 import { sendTestWebhook } from '../../src/webhooks/send-test.ts';
 import type { GraphqlContext } from '../context.ts';
+import { listRequest, paged } from '../paging.ts';
 import type { Resolvers, WebhookEventKind } from '../generated.ts';
 
 const enumKind = (kind: string) => kindAsEnum(kind as WebhookKind) as WebhookEventKind;
@@ -48,6 +49,18 @@ export const adminResolvers: Resolvers = {
           event: enumKind(d.event),
         })),
       ),
+    webhookDeliveryLog: async (_root, args, ctx, info) => {
+      const request = listRequest(args, info, ctx);
+      const { nodes, ...page } = await webhookDeliveryPage(ctx.em, company(ctx), {
+        offset: request.page * request.pageSize,
+        limit: request.pageSize,
+        after: request.after,
+        lookAhead: request.lookAhead,
+        eventId: args.eventId,
+        endpointId: args.endpointId,
+      });
+      return paged(ctx, request, { ...page, nodes: nodes.map((d) => ({ ...d, event: enumKind(d.event) })), page: request.page, pageSize: request.pageSize });
+    },
     webhookEvents: async (_root, { after, first, kinds }, ctx) => {
       const limit = checkedPageSize(first ?? CATCH_UP_DEFAULT_PAGE, 'first');
       const from = after == null ? '0' : seqOf(after, 'after');

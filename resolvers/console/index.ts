@@ -10,12 +10,12 @@ import {
 } from '../../src/domain/console-users.ts';
 import { Invalid, NotFound } from '../../src/domain/errors.ts';
 import { InvalidInput } from '../../src/domain/invalid-input.ts';
-import { pageRequest } from '../../src/domain/paging.ts';
 import { SCOPE_CATALOGUE } from '../../src/domain/scopes.ts';
 import { revealWebhookSecret } from '../../src/domain/webhook-endpoints.ts';
 import { AUDIT_RETENTION_DAYS } from '../../src/pipeline/audit.ts';
 import type { ConsoleIdentity } from '../../src/pipeline/console.ts';
 import type { GraphqlContext } from '../context.ts';
+import { listRequest, paged } from '../paging.ts';
 import type { ConsoleRole, ConsoleUser, Resolvers } from '../generated.ts';
 
 const company = (ctx: GraphqlContext) => ctx.caller!.companyId;
@@ -73,14 +73,17 @@ export const consoleResolvers: Resolvers = {
       const clients = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now());
       return includeRevoked === false ? clients.filter((client) => !client.revoked) : clients;
     },
-    auditLog: async (_root, { filter, page, pageSize }, ctx) => {
-      const request = pageRequest(page, pageSize);
+    auditLog: async (_root, args, ctx, info) => {
+      const { filter } = args;
+      const request = listRequest(args, info, ctx);
       if (filter?.from && filter.to && filter.from >= filter.to) throw new Invalid('filter.to', 'min', 'must be after filter.from');
-      const { rows, total } = await searchAudit(ctx.services.orm, company(ctx), filter ?? {}, {
+      const { rows, ...page } = await searchAudit(ctx.services.orm, company(ctx), filter ?? {}, {
         offset: request.page * request.pageSize,
         limit: request.pageSize,
+        after: request.after,
+        lookAhead: request.lookAhead,
       });
-      return { items: rows, total, ...request, retentionDays: AUDIT_RETENTION_DAYS };
+      return paged(ctx, request, { items: rows, ...page, page: request.page, pageSize: request.pageSize, retentionDays: AUDIT_RETENTION_DAYS });
     },
     consoleUsers: async (_root, _args, ctx) => {
       const own = await ctx.company();

@@ -9,6 +9,7 @@ import { PoolRunner } from '../db/reads.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { requireLimit } from './invalid-input.ts';
+import { keyOfEntry, olderThan } from './paging.ts';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -148,6 +149,8 @@ export interface AuditPage {
   page: number;
   pageSize: number;
   retentionDays: number;
+  hasNextPage?: boolean;
+  endKey?: readonly string[];
 }
 
 /** One page of the company's entries matching `search`, newest first; `total` counts those matching in all. */
@@ -155,8 +158,8 @@ export async function searchAudit(
   orm: MikroORM,
   companyId: string,
   search: AuditSearch,
-  page: { offset: number; limit: number },
-): Promise<{ rows: AuditRow[]; total: () => Promise<number> }> {
+  page: { offset: number; limit: number; after?: readonly string[]; lookAhead?: boolean },
+): Promise<{ rows: AuditRow[]; total: () => Promise<number>; hasNextPage?: boolean; endKey?: readonly string[] }> {
   const { clientId, userId, surface, method, deniedOnly, changesAndDenials, resource, from, to } = search;
   const at = { ...(from && { $gte: from }), ...(to && { $lt: to }) };
   const where = {
@@ -170,7 +173,12 @@ export async function searchAudit(
     ...(Object.keys(at).length && { at }),
   };
   const em = companyEm(orm, companyId);
-  const entries = await em.find(AuditEntry, where, { orderBy: [{ at: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.limit });
+  const read = await em.find(AuditEntry, { $and: [where, olderThan(page.after)] }, {
+    orderBy: [{ at: 'desc' }, { id: 'desc' }],
+    offset: page.after ? 0 : page.offset,
+    limit: page.limit + (page.lookAhead ? 1 : 0),
+  });
+  const entries = read.slice(0, page.limit);
   const names = await clientNames(orm, companyId, entries.map((entry) => entry.client));
   const rows = entries.map((entry) => ({
     id: String(entry.id),
@@ -189,7 +197,9 @@ export async function searchAudit(
     missingScope: entry.missingScope ?? null,
     requestId: entry.requestId ?? null,
   }));
-  return { rows, total: () => em.fork().count(AuditEntry, where) };
+  const total = () => em.fork().count(AuditEntry, where);
+  if (!page.lookAhead) return { rows, total };
+  return { rows, total, hasNextPage: read.length > page.limit, endKey: entries.length ? keyOfEntry(entries.at(-1)!) : undefined };
 }
 
 /** Who made a call, as the console and its CSV export show it. */

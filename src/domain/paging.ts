@@ -14,6 +14,20 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * Entries newest first after the one with this key (its instant, ISO, and its id): the instant bounds a
+ * range of an index on (…, instant, id), the id orders entries of the same instant.
+ */
+export function olderThan(after: readonly string[] | undefined): Record<string, unknown> {
+  if (!after) return {};
+  const [instant, id] = after as [string, string];
+  const at = new Date(instant);
+  return { at: { $lte: at }, $or: [{ at: { $lt: at } }, { id: { $lt: id } }] };
+}
+
+/** The key `olderThan` takes of an entry. */
+export const keyOfEntry = (entry: { at: Date; id: string | number | bigint }): string[] => [entry.at.toISOString(), String(entry.id)];
+
 export function pageRequest(page: number | null | undefined, pageSize: number | null | undefined): PageRequest {
   const p = page ?? 0;
   const size = pageSize ?? DEFAULT_PAGE_SIZE;

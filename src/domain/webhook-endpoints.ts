@@ -8,8 +8,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
+import type { EntityManager, Loaded, MikroORM } from '@mikro-orm/postgresql';
+import { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookDelivery, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { seal, unseal } from './credentials.ts';
@@ -18,6 +18,7 @@ import { newId } from './ids.ts';
 import { checked, RULES } from './input-rules.ts';
 import { InvalidInput, requireLimit } from './invalid-input.ts';
 import { WEBHOOK_KINDS, type WebhookKind } from './outbox.ts';
+import { keyOfEntry, olderThan } from './paging.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 
 export interface WebhookEndpointView {
@@ -370,13 +371,46 @@ export async function listWebhookDeliveries(
   { limit = 50, eventId, endpointId }: { limit?: number; eventId?: string | null; endpointId?: string | null } = {},
 ): Promise<WebhookDeliveryView[]> {
   requireLimit(limit);
+  return (await webhookDeliveryPage(em, companyId, { offset: 0, limit, eventId, endpointId })).nodes;
+}
+
+/** A page of the delivery log; `total` is counted only when asked for (as every page of the graph). */
+export interface WebhookDeliveryPage {
+  nodes: WebhookDeliveryView[];
+  total: () => Promise<number>;
+  page: number;
+  pageSize: number;
+  hasNextPage?: boolean;
+  endKey?: readonly string[];
+}
+
+/**
+ * A page of the delivery log, newest first: by offset, or after the attempt with the key `after` (its
+ * instant and id, from `endKey`); with `lookAhead`, whether more follow and the key of its last attempt.
+ */
+export async function webhookDeliveryPage(
+  em: EntityManager,
+  companyId: string,
+  page: { offset: number; limit: number; after?: readonly string[]; lookAhead?: boolean; eventId?: string | null; endpointId?: string | null },
+): Promise<Omit<WebhookDeliveryPage, 'page' | 'pageSize'>> {
   await requireCompany(em, companyId);
-  const deliveries = await em.find(
-    WebhookDelivery,
-    { ...(eventId && { event: eventId }), ...(endpointId && { endpoint: endpointId }) },
-    { populate: ['event', 'endpoint'], strategy: 'joined', orderBy: [{ at: 'desc' }, { id: 'desc' }], limit },
-  );
-  return deliveries.map((delivery) => ({
+  const where = { ...(page.eventId && { event: page.eventId }), ...(page.endpointId && { endpoint: page.endpointId }) };
+  const read = await em.find(WebhookDelivery, { $and: [where, olderThan(page.after)] }, {
+    populate: ['event', 'endpoint'],
+    strategy: 'joined',
+    orderBy: [{ at: 'desc' }, { id: 'desc' }],
+    offset: page.after ? 0 : page.offset,
+    limit: page.limit + (page.lookAhead ? 1 : 0),
+  });
+  const deliveries = read.slice(0, page.limit);
+  const total = () => em.fork().count(WebhookDelivery, where);
+  const nodes = deliveries.map(deliveryView);
+  if (!page.lookAhead) return { nodes, total };
+  return { nodes, total, hasNextPage: read.length > page.limit, endKey: deliveries.length ? keyOfEntry(deliveries.at(-1)!) : undefined };
+}
+
+function deliveryView(delivery: Loaded<IWebhookDelivery, 'event' | 'endpoint'>): WebhookDeliveryView {
+  return {
     eventId: delivery.event.id,
     event: delivery.event.kind,
     test: delivery.event.isTest,
@@ -387,7 +421,7 @@ export async function listWebhookDeliveries(
     error: delivery.error ?? null,
     at: delivery.at.toISOString(),
     durationMs: delivery.durationMs,
-  }));
+  };
 }
 
 /**

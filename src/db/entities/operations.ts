@@ -134,7 +134,8 @@ export const WebhookDelivery = defineEntity({
     durationMs: p.integer(),
     at: p.datetime(),
   },
-  indexes: [{ properties: ['company', 'at'] }],
+  // The delivery log newest first (src/domain/webhook-endpoints.ts), so a page after a cursor is a range of it.
+  indexes: [{ properties: ['company', 'at', 'id'] }],
 });
 export type IWebhookDelivery = InferEntity<typeof WebhookDelivery>;
 
@@ -161,8 +162,9 @@ export const AuditEntry = defineEntity({
     requestId: p.string().nullable(),
     at: p.datetime(),
   },
-  // (company, client, at): when each API client was last used.
-  indexes: [{ properties: ['company', 'at'] }, { properties: ['at'] }, { properties: ['company', 'client', 'at'] }],
+  // (company, at, id): the log newest first, so a page after a cursor is a range of it; (company, client, at):
+  // when each API client was last used.
+  indexes: [{ properties: ['company', 'at', 'id'] }, { properties: ['at'] }, { properties: ['company', 'client', 'at'] }],
 });
 export type IAuditEntry = InferEntity<typeof AuditEntry>;
 

@@ -16,6 +16,7 @@ import { Migration20261125200000_subscriptions } from './Migration20261125200000
 import { Migration20261125300000_list_orders } from './Migration20261125300000_list_orders.ts';
 import { Migration20261126100000_event_date_day } from './Migration20261126100000_event_date_day.ts';
 import { Migration20261126100000_webhook_catch_up } from './Migration20261126100000_webhook_catch_up.ts';
+import { Migration20261126200000_log_orders } from './Migration20261126200000_log_orders.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261125300000_list_orders', class: Migration20261125300000_list_orders },
   { name: 'Migration20261126100000_event_date_day', class: Migration20261126100000_event_date_day },
   { name: 'Migration20261126100000_webhook_catch_up', class: Migration20261126100000_webhook_catch_up },
+  { name: 'Migration20261126200000_log_orders', class: Migration20261126200000_log_orders },
 ];
