@@ -364,7 +364,7 @@ describe('a page after a cursor', () => {
     const client = new pg.Client(studio.app.database.url);
     await client.connect();
     try {
-      await client.query('set enable_seqscan = off; set enable_sort = off; set enable_bitmapscan = off; set plan_cache_mode = force_generic_plan');
+      await client.query('set enable_seqscan = off; set enable_sort = off; set enable_incremental_sort = off; set enable_bitmapscan = off; set plan_cache_mode = force_generic_plan');
       let n = 0;
       const numbered = statement.replace(/\?/g, () => `$${++n}`);
       await client.query(`prepare page as ${numbered}`);

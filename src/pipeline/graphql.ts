@@ -12,7 +12,7 @@ import { HeaderMap } from '@apollo/server';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { DomainError, Unauthenticated } from '../domain/errors.ts';
+import { DomainError, Forbidden, Unauthenticated } from '../domain/errors.ts';
 import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
@@ -60,8 +60,8 @@ function statusOf(result: ExecutionResult): number {
  * operation is.
  */
 function deniedIn(call: Call, result: ExecutionResult): ExecutionResult {
-  const forbidden = result.errors?.find((error) => (error.originalError as DomainError | undefined)?.code === 'FORBIDDEN');
-  if (forbidden && !call.deniedScope) call.deniedScope = String(forbidden.extensions?.scope ?? '');
+  const forbidden = result.errors?.map((error) => error.originalError).find((error) => error instanceof Forbidden);
+  if (forbidden && !call.deniedScope) call.deniedScope = forbidden.scope;
   return result;
 }
 
