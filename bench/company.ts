@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { generateBundle } from '../src/db/demo-data.ts';
-import { importBundle } from '../src/db/import.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
 import { createApiClient } from '../src/domain/api-clients.ts';
 import { createCompany } from '../src/domain/companies.ts';

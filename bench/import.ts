@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { countRecords, generateBundle } from '../src/db/demo-data.ts';
-import { importBundle } from '../src/db/import.ts';
+import { countRecords, generateBundle } from '../src/bundles/demo-data.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
 import { Company } from '../src/db/entities/index.ts';
 import { unscopedEm } from '../src/db/scope.ts';
@@ -32,7 +32,7 @@ if (!Number.isInteger(customers) || customers < 1) {
   process.exit(2);
 }
 
-/** Whether the import may turn off foreign-key triggers (src/db/import.ts), which decides its speed. */
+/** Whether the import may turn off foreign-key triggers (src/bundles/import.ts), which decides its speed. */
 async function mayTurnOffTriggers(url: string): Promise<boolean> {
   const client = new pg.Client(url);
   await client.connect();

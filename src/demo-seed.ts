@@ -40,7 +40,7 @@ export async function seedDemo({ orm, serverKey, clock, config }: Services): Pro
   const { id: companyId } = await createCompany(orm, { name: 'Demo Studio', timezone, currency: 'GBP' });
   // Loaded only to seed: faker's locale data and the bundle importer (pg-copy-streams, the bundle's zod
   // schemas) would otherwise stay in every server's memory.
-  const [{ generateBundle }, { importBundle }] = await Promise.all([import('./db/demo-data.ts'), import('./db/import.ts')]);
+  const [{ generateBundle }, { importBundle }] = await Promise.all([import('./bundles/demo-data.ts'), import('./bundles/import.ts')]);
   // Dated from today, so the demo has upcoming classes and recent history whenever it is seeded.
   const bundle = generateBundle({ seed: 42, customers: 50, today: localDate(clock.now(), timezone), timezone, currency: 'GBP' });
   await importBundle(orm, companyId, bundle);

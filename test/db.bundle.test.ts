@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Faker, base } from '@faker-js/faker';
-import { isPlainTransaction, transactionSchema } from '../src/db/bundle.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { isPlainTransaction, transactionSchema } from '../src/bundles/bundle.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bundleSchema, type Bundle } from '../src/db/bundle.ts';
-import { countRecords, generateBundle } from '../src/db/demo-data.ts';
+import { bundleSchema, type Bundle } from '../src/bundles/bundle.ts';
+import { countRecords, generateBundle } from '../src/bundles/demo-data.ts';
 import { Company, Customer } from '../src/db/entities/index.ts';
-import { importBundle } from '../src/db/import.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { companyEm, unscopedEm } from '../src/db/scope.ts';
 import { localToInstant } from '../src/domain/time.ts';
 import { testOrm } from './support/db.ts';

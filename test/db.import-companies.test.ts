@@ -5,10 +5,10 @@
  * company's records.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateBundle } from '../src/db/demo-data.ts';
-import type { Bundle } from '../src/db/bundle.ts';
-import { exportBundle } from '../src/db/export.ts';
-import { importBundle } from '../src/db/import.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
+import { exportBundle } from '../src/bundles/export.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { createCompany } from '../src/domain/companies.ts';
 import { testOrm } from './support/db.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import {
   Appointment, Booking, Company, Customer, Event, EventDate, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Mandate,
   Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionCharge, SubscriptionPlan, Transaction, VideoPurchase,
   Voucher,
 } from '../src/db/entities/index.ts';
-import { ImportError, importBundle } from '../src/db/import.ts';
+import { ImportError, importBundle } from '../src/bundles/import.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { Company } from '../src/db/entities/index.ts';
-import { exportBundle } from '../src/db/export.ts';
-import { importBundle } from '../src/db/import.ts';
+import { exportBundle } from '../src/bundles/export.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { unscopedEm } from '../src/db/scope.ts';
 import { testOrm } from './support/db.ts';
 

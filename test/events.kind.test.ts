@@ -4,7 +4,7 @@
  * number of dates given (one or none: ONE_OFF; more: SCHEDULE).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { exportBundle } from '../src/db/export.ts';
+import { exportBundle } from '../src/bundles/export.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { graphqlAs, type Graphql } from './support/webhooks.ts';
 

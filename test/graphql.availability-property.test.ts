@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { addDays, localDate } from '../src/domain/time.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';

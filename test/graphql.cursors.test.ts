@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getNamedType, isObjectType } from 'graphql';
 import pg from 'pg';
 import { buildSchema } from '../resolvers/index.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { consoleCall, signIn } from './support/console.ts';
 import { call, consoleUser, startStudio, type Studio } from './support/studio.ts';

@@ -1,6 +1,6 @@
 /** ARCHITECTURE.md principle 6: the SQL statements of a query depend on its depth, not on how many rows it returns. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;

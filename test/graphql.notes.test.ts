@@ -4,7 +4,7 @@
  * `/customer/{id}/notes`, and questionnaire answers (a history) on `/customer/{id}/questionnaire-answers`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { consoleCall, signIn } from './support/console.ts';
 import { call, consoleUser, startStudio, type Studio } from './support/studio.ts';

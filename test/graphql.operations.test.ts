@@ -6,7 +6,7 @@
  * the company's. A root field added to the schema without a row here fails the suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { buildSchema } from '../resolvers/index.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { FixedClock } from '../src/domain/clock.ts';

@@ -3,7 +3,7 @@
  * client picks, and however it spells them (aliases, fragments), it gets what the whole row would answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import type { Bundle } from '../src/db/bundle.ts';
-import { importBundle } from '../src/db/import.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { consoleCall, signIn } from './support/console.ts';

@@ -5,7 +5,7 @@
  * read back through M2M `/customer/{id}/videos`, its cache dropped by the writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 

@@ -4,7 +4,7 @@
  * that surface's words, with the same rule and message, and nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 const bundle = {

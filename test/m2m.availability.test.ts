@@ -1,7 +1,7 @@
 /** Document 1, GET /appointments/availability/{id}: the slot rules, over HTTP on fixed data. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 

@@ -1,6 +1,6 @@
 /** Document 1, GET /customer/{id}/bookings and /booking/{bookingId}: filters, defaults and paging at fixed dates. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 

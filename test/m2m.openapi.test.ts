@@ -8,7 +8,7 @@ import { buildSchema } from '../resolvers/index.ts';
 import { compileM2mRoutes } from '../rest/m2m/index.ts';
 import { m2mOpenApi } from '../rest/m2m/openapi.ts';
 import type { Route } from '../rest/route.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { createApiClient } from '../src/domain/api-clients.ts';
 import { newId } from '../src/domain/ids.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';

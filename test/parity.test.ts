@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { m2mRoutes } from '../rest/m2m/routes.ts';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 

@@ -6,8 +6,8 @@
  * limits allow, on a company of 20,000 customers.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateBundle } from '../src/db/demo-data.ts';
-import { importBundle } from '../src/db/import.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { createCompany } from '../src/domain/companies.ts';
 import { createV1Key } from '../src/domain/v1-keys.ts';
 import { DocumentLimits } from '../src/pipeline/document-limits.ts';

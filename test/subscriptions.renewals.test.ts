@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { Customer, Mandate, SubscriptionPlan } from '../src/db/entities/index.ts';
-import { importBundle } from '../src/db/import.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { FixedClock } from '../src/domain/clock.ts';

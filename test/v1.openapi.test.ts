@@ -7,7 +7,7 @@ import { buildSchema } from '../resolvers/index.ts';
 import type { Route } from '../rest/route.ts';
 import { compileV1Routes } from '../rest/v1/index.ts';
 import { v1OpenApi } from '../rest/v1/openapi.ts';
-import { generateBundle } from '../src/db/demo-data.ts';
+import { generateBundle } from '../src/bundles/demo-data.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { createV1Key } from '../src/domain/v1-keys.ts';
 import { operationLocator, operations, requestValidator, resolvePointer, responseValidator, unresolvedRefs, type ResponseCheck, uncompilableSchemas, badOperationIds } from './support/openapi.ts';

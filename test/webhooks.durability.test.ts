@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
-import { importBundle } from '../src/db/import.ts';
+import { importBundle } from '../src/bundles/import.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { createApiClient } from '../src/domain/api-clients.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rm } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
-import type { Bundle } from '../src/db/bundle.ts';
+import type { Bundle } from '../src/bundles/bundle.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { cancelBooking } from '../src/domain/booking.ts';
 import { FixedClock } from '../src/domain/clock.ts';

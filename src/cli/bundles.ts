@@ -4,8 +4,8 @@
  */
 import { Presets, SingleBar } from 'cli-progress';
 import { readFile, writeFile } from 'node:fs/promises';
-import { exportBundle } from '../db/export.ts';
-import { importBundle } from '../db/import.ts';
+import { exportBundle } from '../bundles/export.ts';
+import { importBundle } from '../bundles/import.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from '../domain/companies.ts';
 import { InvalidInput } from '../domain/invalid-input.ts';

@@ -4,7 +4,7 @@
  * naming the option at fault, never as a stack trace.
  */
 import { ConfigError } from '../config.ts';
-import { ImportError } from '../db/import.ts';
+import { ImportError } from '../bundles/import.ts';
 import { Invalid } from '../domain/errors.ts';
 
 export const SECRET_ONCE = 'Store the secret now: it is not shown again.';

@@ -17,7 +17,7 @@ import axe from 'axe-core';
 import playwright from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../console/ensure-built.ts';
-import { generateBundle } from '../../src/db/demo-data.ts';
+import { generateBundle } from '../../src/bundles/demo-data.ts';
 import { addDays, localToInstant } from '../../src/domain/time.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
 import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane } from '../support/desk-day.ts';

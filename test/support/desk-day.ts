@@ -5,7 +5,7 @@
  * and a regular customer, booked on the evening class (18:00) and at 16:30, who is sold things at the desk.
  * The service's clock is meant to stand at noon of `today`.
  */
-import type { Bundle } from '../../src/db/bundle.ts';
+import type { Bundle } from '../../src/bundles/bundle.ts';
 
 export interface DeskLane {
   facilitator: { id: string; name: string };

@@ -3,9 +3,9 @@
  * from a bundle the test gives (or a small generated one), and helpers to obtain M2M tokens with any
  * scopes and to call the surfaces.
  */
-import { generateBundle } from '../../src/db/demo-data.ts';
-import { importBundle } from '../../src/db/import.ts';
-import type { Bundle } from '../../src/db/bundle.ts';
+import { generateBundle } from '../../src/bundles/demo-data.ts';
+import { importBundle } from '../../src/bundles/import.ts';
+import type { Bundle } from '../../src/bundles/bundle.ts';
 import { createApiClient } from '../../src/domain/api-clients.ts';
 import { createCompany } from '../../src/domain/companies.ts';
 import { createConsoleUser, type ConsoleRole } from '../../src/domain/console-users.ts';

@@ -3,7 +3,7 @@
  * one-off workshop, `evt_workshop`, with dates far ahead of the real clock, which the delivery worker runs on), the configuration that lets the service reach the local HTTPS
  * receiver quickly, and a GraphQL caller.
  */
-import type { Bundle } from '../../src/db/bundle.ts';
+import type { Bundle } from '../../src/bundles/bundle.ts';
 import { call, type Studio } from './studio.ts';
 
 export const webhookBundle = {

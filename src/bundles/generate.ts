@@ -1,10 +1,10 @@
 /**
  * `npm run generate -- --customers 20000 [--seed N] [--out FILE] ...`: writes a deterministic demo
- * bundle (src/db/demo-data.ts) as JSON to FILE or standard output, and a summary of counts to stderr.
+ * bundle (src/bundles/demo-data.ts) as JSON to FILE or standard output, and a summary of counts to stderr.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { CURRENCIES, type Currency } from './entities/access.ts';
+import { CURRENCIES, type Currency } from '../db/entities/access.ts';
 import { countRecords, DEMO_TODAY, generateBundle, type DemoOptions } from './demo-data.ts';
 import { isLocalDate, isTimeZone } from '../domain/time.ts';
 

@@ -30,7 +30,7 @@ import {
   type RecordCounts, type RecordKind,
 } from './bundle.ts';
 import { bundleIds, withNewIds } from './bundle-ids.ts';
-import { PLAN_DEFAULTS } from './entities/subscriptions.ts';
+import { PLAN_DEFAULTS } from '../db/entities/subscriptions.ts';
 import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';

@@ -4,10 +4,10 @@
  * take the defaults below (currency and time zone default to the company's at import).
  */
 import { z } from 'zod';
-import { CURRENCIES } from './entities/access.ts';
-import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from './entities/appointments.ts';
-import { EVENT_KINDS } from './entities/events.ts';
-import { MANDATE_STATES, PLAN_INTERVALS } from './entities/subscriptions.ts';
+import { CURRENCIES } from '../db/entities/access.ts';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../db/entities/appointments.ts';
+import { EVENT_KINDS } from '../db/entities/events.ts';
+import { MANDATE_STATES, PLAN_INTERVALS } from '../db/entities/subscriptions.ts';
 import { DATE_RANGE_TEXT, DATE_RULE, isInstantInDateRange, isLocalDate, isLocalDateTime, isTimeZone } from '../domain/time.ts';
 
 const escaped = (text: string) => text.replace(/[-]/g, '\\-');

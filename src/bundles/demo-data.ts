@@ -10,7 +10,7 @@ import type { Bundle } from './bundle.ts';
 import { nextPeriodStart, periodStart } from '../domain/billing-periods.ts';
 import { ID_PREFIXES, type IdKind } from '../domain/ids.ts';
 import { addDays, isoWeekday, localToInstant } from '../domain/time.ts';
-import type { Currency } from './entities/access.ts';
+import type { Currency } from '../db/entities/access.ts';
 
 export const DEMO_TODAY = '2026-11-21';
 
