@@ -479,87 +479,108 @@ const page = <T, F = undefined>(source: Source, from: string, alias: string, par
 const newestFirst = (instant: string, id: string): SortKey => ({ columns: [[instant, 'timestamptz'], [id, 'text']], descending: true });
 const idOrder = (id: string): SortKey => ({ columns: [[id, 'text']] });
 
-export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>) {
-  const source: Source = { reads, company };
-  return {
-    customer: byId<CustomerRow>(source, 'customer c', 'c', COLUMNS.customer),
-    transaction: byId<TransactionRow>(source, 'event_transaction t', 't', TRANSACTION),
-    booking: byId<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', COLUMNS.booking, toBooking),
-    event: byId<EventRow>(source, 'event e', 'e', COLUMNS.event),
-    eventDate: byId<EventDateRow>(source, 'event_date d join event e on e.id = d.event_id', 'd', COLUMNS.eventDate),
-    pricingOption: byId<PricingOptionRow>(source, 'pricing_option p', 'p', COLUMNS.pricingOption),
-    facilitator: byId<FacilitatorRow>(source, 'facilitator f', 'f', COLUMNS.facilitator),
-    service: byId<ServiceRow>(source, 'service s', 's', COLUMNS.service),
-    appointment: byId<AppointmentRow>(source, 'appointment a', 'a', COLUMNS.appointment, toAppointment),
-    pass: byId<PassRow>(source, 'pass_template t', 't', COLUMNS.pass),
-    passPurchase: byId<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', COLUMNS.passPurchase, toPassPurchase),
-    media: byId<MediaRow>(source, 'media m', 'm', COLUMNS.media),
-    videoPurchase: byId<VideoPurchaseRow>(source, 'video_purchase v', 'v', COLUMNS.videoPurchase, toVideoPurchase),
-    plan: byId<PlanRow>(source, 'subscription_plan sp', 'sp', COLUMNS.plan),
-    mandate: byId<MandateRow>(source, 'mandate md', 'md', COLUMNS.mandate),
-    charge: byId<ChargeRow>(source, 'subscription_charge ch', 'ch', COLUMNS.charge),
-    voucher: byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
-    note: byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
-    answer: byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
+/** Every loader of a request, by what it loads; each is made when first used (src/db/loaders.ts `createLoaders`). */
+const LOADERS = {
+  customer: (source: Source) => byId<CustomerRow>(source, 'customer c', 'c', COLUMNS.customer),
+  transaction: (source: Source) => byId<TransactionRow>(source, 'event_transaction t', 't', TRANSACTION),
+  booking: (source: Source) => byId<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', COLUMNS.booking, toBooking),
+  event: (source: Source) => byId<EventRow>(source, 'event e', 'e', COLUMNS.event),
+  eventDate: (source: Source) => byId<EventDateRow>(source, 'event_date d join event e on e.id = d.event_id', 'd', COLUMNS.eventDate),
+  pricingOption: (source: Source) => byId<PricingOptionRow>(source, 'pricing_option p', 'p', COLUMNS.pricingOption),
+  facilitator: (source: Source) => byId<FacilitatorRow>(source, 'facilitator f', 'f', COLUMNS.facilitator),
+  service: (source: Source) => byId<ServiceRow>(source, 'service s', 's', COLUMNS.service),
+  appointment: (source: Source) => byId<AppointmentRow>(source, 'appointment a', 'a', COLUMNS.appointment, toAppointment),
+  pass: (source: Source) => byId<PassRow>(source, 'pass_template t', 't', COLUMNS.pass),
+  passPurchase: (source: Source) => byId<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', COLUMNS.passPurchase, toPassPurchase),
+  media: (source: Source) => byId<MediaRow>(source, 'media m', 'm', COLUMNS.media),
+  videoPurchase: (source: Source) => byId<VideoPurchaseRow>(source, 'video_purchase v', 'v', COLUMNS.videoPurchase, toVideoPurchase),
+  plan: (source: Source) => byId<PlanRow>(source, 'subscription_plan sp', 'sp', COLUMNS.plan),
+  mandate: (source: Source) => byId<MandateRow>(source, 'mandate md', 'md', COLUMNS.mandate),
+  charge: (source: Source) => byId<ChargeRow>(source, 'subscription_charge ch', 'ch', COLUMNS.charge),
+  voucher: (source: Source) => byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
+  note: (source: Source) => byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
+  answer: (source: Source) => byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
 
-    /** By the columns of the selection (ROW_COLUMNS.booking). */
-    bookingsOfTransaction: perColumns((columns) =>
-      childrenOf<BookingRow>(
-        source,
-        `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
-        'transactionId',
-        toBooking,
-      ),
-    ),
-    datesOfEvent: childrenOf<EventDateRow>(
+  /** By the columns of the selection (ROW_COLUMNS.booking). */
+  bookingsOfTransaction: (source: Source) => perColumns((columns) =>
+    childrenOf<BookingRow>(
       source,
-      `select ${COLUMNS.eventDate} from event_date d join event e on e.id = d.event_id
-       where d.company_id = $1 and d.event_id = any($2::text[]) order by d.starts_at, d.id`,
-      'eventId',
+      `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
+      'transactionId',
+      toBooking,
     ),
-    pricingOptionsOfEvent: childrenOf<PricingOptionRow>(
-      source,
-      `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
-      'eventId',
-    ),
-    optionsOfService: childrenOf<ServiceOptionRow>(
-      source,
-      `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
-       from service_option o where o.company_id = $1 and o.service_id = any($2::text[]) and o.deleted_at is null order by o.name`,
-      'serviceId',
-    ),
-    windowsOfFacilitator: childrenOf<WeeklyWindowRow>(
-      source,
-      `select w.facilitator_id as "facilitatorId", w.weekday, to_char(w.start_time, 'HH24:MI') as start, to_char(w.end_time, 'HH24:MI') as "end"
-       from facilitator_window w where w.company_id = $1 and w.facilitator_id = any($2::text[]) order by w.weekday, w.start_time`,
-      'facilitatorId',
-    ),
-    overridesOfFacilitator: childrenOf<DateOverrideRow>(
-      source,
-      `select o.facilitator_id as "facilitatorId", o.date, o.windows
-       from facilitator_date_override o where o.company_id = $1 and o.facilitator_id = any($2::text[]) order by o.date`,
-      'facilitatorId',
-    ),
+  ),
+  datesOfEvent: (source: Source) => childrenOf<EventDateRow>(
+    source,
+    `select ${COLUMNS.eventDate} from event_date d join event e on e.id = d.event_id
+     where d.company_id = $1 and d.event_id = any($2::text[]) order by d.starts_at, d.id`,
+    'eventId',
+  ),
+  pricingOptionsOfEvent: (source: Source) => childrenOf<PricingOptionRow>(
+    source,
+    `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
+    'eventId',
+  ),
+  optionsOfService: (source: Source) => childrenOf<ServiceOptionRow>(
+    source,
+    `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
+     from service_option o where o.company_id = $1 and o.service_id = any($2::text[]) and o.deleted_at is null order by o.name`,
+    'serviceId',
+  ),
+  windowsOfFacilitator: (source: Source) => childrenOf<WeeklyWindowRow>(
+    source,
+    `select w.facilitator_id as "facilitatorId", w.weekday, to_char(w.start_time, 'HH24:MI') as start, to_char(w.end_time, 'HH24:MI') as "end"
+     from facilitator_window w where w.company_id = $1 and w.facilitator_id = any($2::text[]) order by w.weekday, w.start_time`,
+    'facilitatorId',
+  ),
+  overridesOfFacilitator: (source: Source) => childrenOf<DateOverrideRow>(
+    source,
+    `select o.facilitator_id as "facilitatorId", o.date, o.windows
+     from facilitator_date_override o where o.company_id = $1 and o.facilitator_id = any($2::text[]) order by o.date`,
+    'facilitatorId',
+  ),
 
-    /** By the columns of the selection (ROW_COLUMNS.transaction). */
-    transactionsOfCustomer: pagedChildren<TransactionRow, TransactionFilter>(source, {
-      from: 'event_transaction t',
-      alias: 't',
-      parent: 'customer_id',
-      key: newestFirst('t.purchased_at', 't.id'),
-      where: transactionConditions,
-    }),
-    passPurchasesOfCustomer: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
-    purchasesOfPass: page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
-    videoPurchasesOfCustomer: page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, newestFirst('v.created_at', 'v.id'), toVideoPurchase),
-    mandatesOfCustomer: page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, newestFirst('md.created_at', 'md.id')),
-    chargesOfMandate: page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, { columns: [['ch.period_start', 'date']], descending: true }),
-    appointmentsOfCustomer: page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, newestFirst('a.starts_at', 'a.id'), toAppointment),
-    notesOfCustomer: page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, newestFirst('n.created_at', 'n.id')),
-    answersOfCustomer: page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
-    registrationsOfEvent: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), toBooking),
-    registerOfEventDate: page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), toBooking),
-  };
+  /** By the columns of the selection (ROW_COLUMNS.transaction). */
+  transactionsOfCustomer: (source: Source) => pagedChildren<TransactionRow, TransactionFilter>(source, {
+    from: 'event_transaction t',
+    alias: 't',
+    parent: 'customer_id',
+    key: newestFirst('t.purchased_at', 't.id'),
+    where: transactionConditions,
+  }),
+  passPurchasesOfCustomer: (source: Source) => page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
+  purchasesOfPass: (source: Source) => page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
+  videoPurchasesOfCustomer: (source: Source) => page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, newestFirst('v.created_at', 'v.id'), toVideoPurchase),
+  mandatesOfCustomer: (source: Source) => page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, newestFirst('md.created_at', 'md.id')),
+  chargesOfMandate: (source: Source) => page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, { columns: [['ch.period_start', 'date']], descending: true }),
+  appointmentsOfCustomer: (source: Source) => page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, newestFirst('a.starts_at', 'a.id'), toAppointment),
+  notesOfCustomer: (source: Source) => page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, newestFirst('n.created_at', 'n.id')),
+  answersOfCustomer: (source: Source) => page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
+  registrationsOfEvent: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), toBooking),
+  registerOfEventDate: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), toBooking),
+};
+
+export type Loaders = { readonly [Name in keyof typeof LOADERS]: ReturnType<(typeof LOADERS)[Name]> };
+
+/** A request's loaders, each made when first read: a request uses a handful of the thirty-odd. */
+class LazyLoaders {
+  readonly made = new Map<string, unknown>();
+  readonly source: Source;
+  constructor(source: Source) {
+    this.source = source;
+  }
+}
+for (const [name, make] of Object.entries(LOADERS) as [string, (source: Source) => unknown][]) {
+  Object.defineProperty(LazyLoaders.prototype, name, {
+    get(this: LazyLoaders) {
+      let loader = this.made.get(name);
+      if (loader === undefined) this.made.set(name, (loader = make(this.source)));
+      return loader;
+    },
+  });
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>): Loaders {
+  return new LazyLoaders({ reads, company }) as unknown as Loaders;
+}
+
