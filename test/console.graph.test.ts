@@ -55,7 +55,7 @@ const OPERATIONS: Array<[string, string, 'users:manage' | 'api-clients:manage' |
 ];
 const ALLOWED: Record<keyof typeof cookies, (scope: string) => boolean> = {
   owner: () => true,
-  admin: (scope) => scope !== 'users:manage',
+  admin: (scope) => scope !== 'users:manage' && scope !== 'api-clients:manage',
   staff: (scope) => scope === 'customers:read' || scope === 'appointments:read',
 };
 
@@ -82,9 +82,10 @@ describe('roles × operations', () => {
   it("`me` states the role's scopes", async () => {
     const scopes = async (role: keyof typeof cookies) => (await call(role, '{ me { scopes } }')).body.data.me.scopes as string[];
     expect(await scopes('staff')).not.toContain('api-clients:manage');
-    expect(await scopes('admin')).toEqual(expect.arrayContaining([...ALL_SCOPES, 'api-clients:manage', 'audit:read']));
+    expect(await scopes('admin')).toEqual(expect.arrayContaining([...ALL_SCOPES, 'audit:read']));
     expect(await scopes('admin')).not.toContain('users:manage');
-    expect(await scopes('owner')).toContain('users:manage');
+    expect(await scopes('admin')).not.toContain('api-clients:manage');
+    expect(await scopes('owner')).toEqual(expect.arrayContaining(['users:manage', 'api-clients:manage']));
   });
 
   it("`me` and sign-in give the company's timezone and currency, and the service's clock, by which the console reckons its today", async () => {
@@ -102,7 +103,7 @@ describe('roles × operations', () => {
 
 describe('API clients', () => {
   it('lives through create, scopes, rotate and revoke; the secret is shown only by create and rotate', async () => {
-    const created = await call('admin', `mutation { createApiClient(input: { name: "CRM", description: "sync", scopes: ["customers:read"], expiresInDays: 30 }) {
+    const created = await call('owner', `mutation { createApiClient(input: { name: "CRM", description: "sync", scopes: ["customers:read"], expiresInDays: 30 }) {
       secret client { id name description scopes expiresAt revoked lastUsedAt previousSecretValidUntil } } }`);
     const { client, secret } = created.body.data.createApiClient;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -114,17 +115,17 @@ describe('API clients', () => {
     await fetch(`${studio.m2m}/customers`, { headers: { authorization: `Bearer ${accessToken}` } });
     await studio.app.pipeline!.audit.flush();
 
-    const scoped = await call('admin', 'mutation($id: ID!) { setApiClientScopes(id: $id, scopes: ["customers:read", "bookings:read"]) { scopes lastUsedAt } }', { id: client.id });
+    const scoped = await call('owner', 'mutation($id: ID!) { setApiClientScopes(id: $id, scopes: ["customers:read", "bookings:read"]) { scopes lastUsedAt } }', { id: client.id });
     expect(scoped.body.data.setApiClientScopes.scopes).toEqual(['customers:read', 'bookings:read']);
     expect(scoped.body.data.setApiClientScopes.lastUsedAt).not.toBeNull();
 
-    const rotated = await call('admin', 'mutation($id: ID!) { rotateApiClientSecret(id: $id) { secret client { previousSecretValidUntil } } }', { id: client.id });
+    const rotated = await call('owner', 'mutation($id: ID!) { rotateApiClientSecret(id: $id) { secret client { previousSecretValidUntil } } }', { id: client.id });
     expect(rotated.body.data.rotateApiClientSecret.secret).not.toBe(secret);
     expect(Date.parse(rotated.body.data.rotateApiClientSecret.client.previousSecretValidUntil)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
 
-    const revoked = await call('admin', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: client.id });
+    const revoked = await call('owner', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: client.id });
     expect(revoked.body.data.revokeApiClient.revoked).toBe(true);
-    const listed = await call('admin', '{ all: apiClients { id } live: apiClients(includeRevoked: false) { id } }');
+    const listed = await call('owner', '{ all: apiClients { id } live: apiClients(includeRevoked: false) { id } }');
     expect(listed.body.data.all.map((c: { id: string }) => c.id)).toContain(client.id);
     expect(listed.body.data.live.map((c: { id: string }) => c.id)).not.toContain(client.id);
   });

@@ -36,13 +36,14 @@ const STAFF_SCOPES = [
  */
 export const APPOINTMENT_CATALOGUE_SCOPE = 'appointment-catalogue:manage';
 
-/** The desk, and the catalogue: events, passes, videos, vouchers, plans, services and facilitators; API clients, webhooks and the audit log. */
-const ADMIN_SCOPES = [...new Set([...STAFF_SCOPES, ...ALL_SCOPES]), APPOINTMENT_CATALOGUE_SCOPE, 'api-clients:manage', 'audit:read'];
+/** The desk, and the catalogue: events, passes, videos, vouchers, plans, services and facilitators; webhooks and the audit log. */
+const ADMIN_SCOPES = [...new Set([...STAFF_SCOPES, ...ALL_SCOPES]), APPOINTMENT_CATALOGUE_SCOPE, 'audit:read'];
 
 export const ROLE_SCOPES: Record<ConsoleRole, ReadonlySet<string>> = {
   staff: new Set(STAFF_SCOPES),
   admin: new Set(ADMIN_SCOPES),
-  owner: new Set([...ADMIN_SCOPES, 'users:manage']),
+  /** Everything an admin may, and who may use the APIs: console users and API clients. */
+  owner: new Set([...ADMIN_SCOPES, 'api-clients:manage', 'users:manage']),
 };
 
 export interface ConsoleUserView {
