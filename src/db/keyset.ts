@@ -16,11 +16,34 @@ export interface SortKey {
 
 export const orderOf = (key: SortKey): string => key.columns.map(([sql]) => (key.descending ? `${sql} desc` : sql)).join(', ');
 
+/** Where a row's key is read: the names of its parts among the row's columns, and the columns added for them. */
+export interface KeyReading {
+  /** `, c.starts_at::text as "__k0"`…, or nothing when the select list holds every part already. */
+  sql: string;
+  names: readonly string[];
+}
+
 /**
- * The key of a row as text, each part as PostgreSQL writes it (a timestamp to the microsecond), in columns
- * of their own: text columns cost the driver nothing to read, where an array would be parsed for every row.
+ * The key of a row as text, each part as PostgreSQL writes it (a timestamp to the microsecond): a text part
+ * the select list `columns` reads as it is (`c.id`, `c.lastname as "lastName"`) is read from there; any
+ * other in a column of its own (`__k0`…). Text columns cost the driver nothing to read, where an array
+ * would be parsed for every row; no part is sent twice.
  */
-export const keyOutput = (key: SortKey): string => key.columns.map(([sql], i) => `${sql}::text as "__k${i}"`).join(', ');
+export function keyReading(key: SortKey, columns = ''): KeyReading {
+  const selected = new Map<string, string>();
+  for (const item of columns.split(', ')) {
+    const plain = /^(\w+)\.(\w+)(?: as "(\w+)")?$/.exec(item);
+    if (plain) selected.set(`${plain[1]}.${plain[2]}`, plain[3] ?? plain[2]!);
+  }
+  const added: string[] = [];
+  const names = key.columns.map(([sql, type], i) => {
+    const name = type === 'text' ? selected.get(sql) : undefined;
+    if (name) return name;
+    added.push(`${sql}::text as "__k${i}"`);
+    return `__k${i}`;
+  });
+  return { sql: added.length ? `, ${added.join(', ')}` : '', names };
+}
 
 /** The key's columns as `alias.k0, alias.k1…` of a subquery that selects them with `keyColumns`. */
 export const keyOf = (key: SortKey, alias: string): SortKey => ({ ...key, columns: key.columns.map(([, type], i) => [`${alias}.k${i}`, type] as const) });
@@ -39,11 +62,11 @@ export const rowsToRead = (request: { pageSize: number; lookAhead?: boolean }) =
  * A page's rows read with `rowsToRead`: the page itself (mapped), and with look-ahead whether a row follows
  * it and the key of its last row.
  */
-export function cut<T>(raw: Raw[], request: { pageSize: number; lookAhead?: boolean }, map: (row: Raw) => T) {
+export function cut<T>(raw: Raw[], request: { pageSize: number; lookAhead?: boolean }, map: (row: Raw) => T, key?: KeyReading) {
   const more = raw.length > request.pageSize;
   const rows = more ? raw.slice(0, request.pageSize) : raw;
-  if (!request.lookAhead) return { nodes: rows.map(map) };
+  if (!request.lookAhead || !key) return { nodes: rows.map(map) };
   const last = rows.at(-1);
-  const endKey = last && Object.keys(last).filter((name) => name.startsWith('__k')).map((name) => last[name] as string);
+  const endKey = last && key.names.map((name) => String(last[name]));
   return { nodes: rows.map(map), hasNextPage: more, endKey };
 }

@@ -4,7 +4,7 @@
  * indexes of the schema (customers by last name, first name, id).
  */
 import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
-import { afterKey, cut, keyColumns, keyOf, keyOutput, orderOf, rowsToRead, type SortKey } from './keyset.ts';
+import { afterKey, cut, keyColumns, keyOf, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
@@ -70,15 +70,19 @@ async function listPage<T>(
   const offset = request.after ? 0 : request.page * request.pageSize;
   const params = [...where.params, rowsToRead(request), offset, ...(request.after ?? [])];
   const after = request.after ? ` and ${afterKey(spec.key, first + 2)}` : '';
-  const keyed = (key: SortKey) => (request.lookAhead ? `, ${keyOutput(key)}` : '');
+  const keyed = (key: SortKey) => (request.lookAhead ? keyReading(key, spec.columns) : undefined);
   const joins = spec.joins ? ` ${spec.joins}` : '';
-  if (!offset) {
-    // From the start or after a key: the page is a range of the list's index, read as it is.
+  // From the start or after a key: the page is a range of the list's index, read as it is. Deep by offset
+  // too when the index holds every column read (an index-only scan skips rows cheapest), planned for this
+  // offset each time (a prepared statement's generic plan, blind to it, could scan the table).
+  if (!offset || (!spec.joins && coveredByKey(spec.columns, spec.key))) {
+    const key = keyed(spec.key);
     const rows = await reads.rows<Raw>(
-      `select ${spec.columns}${keyed(spec.key)} from ${spec.from}${joins} where ${spec.alias}.company_id = $1${where.sql}${after} order by ${order} limit $${first} offset $${first + 1}`,
+      `select ${spec.columns}${key?.sql ?? ''} from ${spec.from}${joins} where ${spec.alias}.company_id = $1${where.sql}${after} order by ${order} limit $${first} offset $${first + 1}`,
       params,
+      offset ? { planEachTime: true } : undefined,
     );
-    return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
+    return { ...cut(rows, request, map, key), total: count, page: request.page, pageSize: request.pageSize };
   }
   // Deep by offset: the page is cut to its keys first and its rows read after, so the rows the offset skips
   // are read from the list's index alone, not from the table, and no column is computed for them; planned
@@ -88,14 +92,27 @@ async function listPage<T>(
   const pageId = idColumn < 0 ? `${spec.alias}.id as page_id, ` : '';
   const page = `select ${pageId}${keyColumns(spec.key)} ${filter} order by ${order} limit $${first} offset $${first + 1}`;
   const pageKey = keyOf(spec.key, 'page');
+  const key = keyed(pageKey);
   const rows = await reads.rows<Raw>(
-    `select ${spec.columns}${keyed(pageKey)}
+    `select ${spec.columns}${key?.sql ?? ''}
      from (${page}) page join ${spec.from} on ${spec.alias}.id = page.${idColumn < 0 ? 'page_id' : `k${idColumn}`}${joins}
      order by ${orderOf(pageKey)}`,
     params,
     { planEachTime: true },
   );
-  return { ...cut(rows, request, map), total: count, page: request.page, pageSize: request.pageSize };
+  return { ...cut(rows, request, map, key), total: count, page: request.page, pageSize: request.pageSize };
+}
+
+/**
+ * Whether every column of a select list is a column of the sort key (so of the list's index), each plain
+ * (`c.lastname` or `c.lastname as "lastName"`); an expression or anything else answers no.
+ */
+export function coveredByKey(columns: string, key: SortKey): boolean {
+  const keyed = new Set(key.columns.map(([sql]) => sql));
+  return columns.split(', ').every((item) => {
+    const column = /^(\w+\.\w+)(?: as "\w+")?$/.exec(item)?.[1];
+    return column !== undefined && keyed.has(column);
+  });
 }
 
 /** `%text%` for ILIKE, with the pattern characters of `text` escaped. */

@@ -7,7 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
-import { afterKey, cut, keyOutput, orderOf, rowsToRead, type SortKey } from './keyset.ts';
+import { afterKey, cut, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
   MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
@@ -397,7 +397,8 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
           const { page, pageSize, after } = request;
           const extra = conditions(group.filter, 5);
           const keyset = after ? ` and ${afterKey(spec.key, 5 + extra.params.length)}` : '';
-          const children = `select ${columns}${request.lookAhead ? `, ${keyOutput(spec.key)}` : ''} from ${spec.from}
+          const key = request.lookAhead ? keyReading(spec.key, columns) : undefined;
+          const children = `select ${columns}${key?.sql ?? ''} from ${spec.from}
                where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}${keyset}
                order by ${orderOf(spec.key)} limit $3 offset $4`;
           const rows = await run(
@@ -419,10 +420,10 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
             // A parent without children on this page still has its row, for its total.
             if (raw.id !== null) byParent.get(raw.page_parent)!.push(raw);
           }
-          for (const key of group.keys) {
-            const total = counted.get(key.parentId);
-            const cutPage = cut(byParent.get(key.parentId)!, request, map);
-            pages.set(cacheKey(key), { ...cutPage, total: total === undefined ? () => totals.load(key) : () => total, page, pageSize });
+          for (const one of group.keys) {
+            const total = counted.get(one.parentId);
+            const cutPage = cut(byParent.get(one.parentId)!, request, map, key);
+            pages.set(cacheKey(one), { ...cutPage, total: total === undefined ? () => totals.load(one) : () => total, page, pageSize });
           }
         }
         return keys.map((key) => pages.get(cacheKey(key))!);
