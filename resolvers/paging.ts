@@ -27,7 +27,7 @@ export interface PagingArgs {
 }
 
 export interface ListRequest extends RowsRequest {
-  /** What the list's cursors are bound to. */
+  /** What the list's cursors are bound to; empty when the request neither reads nor makes one. */
   list: string;
 }
 
@@ -75,8 +75,11 @@ function keyOf(ctx: GraphqlContext, list: string, cursor: string): string[] {
  * list's total and its page info is read from the operation, so neither costs anything unless asked for.
  */
 export function listRequest(args: PagingArgs, info: GraphQLResolveInfo, ctx: GraphqlContext, parentId = ''): ListRequest {
-  const list = listOf(args, info, ctx, parentId);
-  const after = args.after === null || args.after === undefined ? undefined : keyOf(ctx, list, args.after);
+  const lookAhead = selects(info, 'pageInfo');
+  const given = args.after !== null && args.after !== undefined;
+  // What cursors are bound to is written only when one is read or made.
+  const list = given || lookAhead ? listOf(args, info, ctx, parentId) : '';
+  const after = given ? keyOf(ctx, list, args.after!) : undefined;
   if (args.first !== null && args.first !== undefined && !(Number.isInteger(args.first) && args.first >= 1 && args.first <= MAX_PAGE_SIZE)) {
     throw new Invalid('first', args.first < 1 ? 'min' : 'max', `must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
@@ -85,7 +88,7 @@ export function listRequest(args: PagingArgs, info: GraphQLResolveInfo, ctx: Gra
     ...pageRequest(after ? 0 : args.page, args.first ?? args.pageSize),
     after,
     withTotal: selects(info, 'total'),
-    lookAhead: selects(info, 'pageInfo'),
+    lookAhead,
     list,
   };
 }
