@@ -12,6 +12,7 @@ import { createApiClient } from '../src/domain/api-clients.ts';
 import { createCompany } from '../src/domain/companies.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { createV1Key } from '../src/domain/v1-keys.ts';
+import { dueMandates } from '../src/subscriptions/jobs.ts';
 
 /** The date the data is generated around; requests name explicit dates so answers never depend on the clock. */
 export const TODAY = '2026-11-21';
@@ -49,5 +50,25 @@ async function vacuumAnalyze(url: string): Promise<void> {
     await client.query('vacuum (analyze)');
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Waits until the service's renewal worker has brought every mandate up to date. The company is generated
+ * around TODAY, so a service started on a later day first catches up the renewals due since (charges, events,
+ * cache versions): work of its start, not of any request, which must be over before statements are counted
+ * or anything is timed. Resolves with false if some are still due after `timeoutMs`.
+ */
+export async function renewalsSettled(url: string, timeoutMs = 120_000): Promise<boolean> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if ((await dueMandates(pool, new Date(), 1)).length === 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  } finally {
+    await pool.end();
   }
 }
