@@ -27,6 +27,13 @@ const deletedEvent = (e: IEvent): EventRow => ({
   updatedAt: e.updatedAt.toISOString(),
 });
 
+/** A transaction's bookings still to come; the filter reads each booking's start, so the rare filtered read takes whole rows. */
+async function futureBookings(ctx: GraphqlContext, transactionId: string) {
+  const bookings = await ctx.loaders.bookingsOfTransaction(COLUMNS.booking).load(transactionId);
+  const now = ctx.services.clock.now().toISOString();
+  return bookings.filter((b) => b.eventDate.startsAt > now);
+}
+
 export const bookingResolvers: Resolvers = {
   Query: {
     events: (_root, args, ctx, info) => listPage(args, info, ctx, (request) => eventsPage(ctx.reads, request, args.includeArchived ?? false)),
@@ -61,13 +68,9 @@ export const bookingResolvers: Resolvers = {
   },
   Transaction: {
     purchasedBy: (t, _args, ctx, info) => referenced(ctx.loaders.customer, t.customerId, info),
-    bookings: async (t, { futureOnly }, ctx, info) => {
-      if (!futureOnly) return ctx.loaders.bookingsOfTransaction(columnsFor(info, ROW_COLUMNS.booking)).load(t.id);
-      // The filter reads each booking's start, whatever the selection: the rare filtered read takes whole rows.
-      const bookings = await ctx.loaders.bookingsOfTransaction(COLUMNS.booking).load(t.id);
-      const now = ctx.services.clock.now().toISOString();
-      return bookings.filter((b) => b.eventDate.startsAt > now);
-    },
+    // Not async: a page's transactions each ask for their bookings, and the loader's own promise is all they need.
+    bookings: (t, { futureOnly }, ctx, info) =>
+      futureOnly ? futureBookings(ctx, t.id) : ctx.loaders.bookingsOfTransaction(columnsFor(info, ROW_COLUMNS.booking)).load(t.id),
   },
   Booking: {
     purchasedBy: (b, _args, ctx, info) => referenced(ctx.loaders.customer, b.purchasedById, info),
