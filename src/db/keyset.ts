@@ -30,11 +30,7 @@ export interface KeyReading {
  * would be parsed for every row; no part is sent twice.
  */
 export function keyReading(key: SortKey, columns = ''): KeyReading {
-  const selected = new Map<string, string>();
-  for (const item of columns.split(', ')) {
-    const plain = /^(\w+)\.(\w+)(?: as "(\w+)")?$/.exec(item);
-    if (plain) selected.set(`${plain[1]}.${plain[2]}`, plain[3] ?? plain[2]!);
-  }
+  const selected = plainColumns(columns).named;
   const added: string[] = [];
   const names = key.columns.map(([sql, type], i) => {
     const name = type === 'text' ? selected.get(sql) : undefined;
@@ -43,6 +39,28 @@ export function keyReading(key: SortKey, columns = ''): KeyReading {
     return `__k${i}`;
   });
   return { sql: added.length ? `, ${added.join(', ')}` : '', names };
+}
+
+/**
+ * The plain columns of a select list (`c.id`, `c.lastname as "lastName"`), each with the name it is read
+ * by, and whether the list is nothing else (no expression).
+ */
+function plainColumns(columns: string): { named: Map<string, string>; onlyPlain: boolean } {
+  const named = new Map<string, string>();
+  let onlyPlain = true;
+  for (const item of columns.split(', ')) {
+    const plain = /^(\w+)\.(\w+)(?: as "(\w+)")?$/.exec(item);
+    if (plain) named.set(`${plain[1]}.${plain[2]}`, plain[3] ?? plain[2]!);
+    else onlyPlain = false;
+  }
+  return { named, onlyPlain };
+}
+
+/** Whether a select list reads nothing but columns of the sort key, as they are: the key's index holds all it reads. */
+export function coveredByKey(columns: string, key: SortKey): boolean {
+  const { named, onlyPlain } = plainColumns(columns);
+  const keyed = new Set(key.columns.map(([sql]) => sql));
+  return onlyPlain && [...named.keys()].every((column) => keyed.has(column));
 }
 
 /** The key's columns as `alias.k0, alias.k1…` of a subquery that selects them with `keyColumns`. */

@@ -4,7 +4,7 @@
  * indexes of the schema (customers by last name, first name, id).
  */
 import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
-import { afterKey, cut, keyColumns, keyOf, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
+import { afterKey, coveredByKey, cut, keyColumns, keyOf, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
@@ -100,18 +100,6 @@ async function listPage<T>(
     { planEachTime: true },
   );
   return { ...cut(rows, request, map, key), total: count, page: request.page, pageSize: request.pageSize };
-}
-
-/**
- * Whether every column of a select list is a column of the sort key (so of the list's index), each plain
- * (`c.lastname` or `c.lastname as "lastName"`); an expression or anything else answers no.
- */
-export function coveredByKey(columns: string, key: SortKey): boolean {
-  const keyed = new Set(key.columns.map(([sql]) => sql));
-  return columns.split(', ').every((item) => {
-    const column = /^(\w+\.\w+)(?: as "\w+")?$/.exec(item)?.[1];
-    return column !== undefined && keyed.has(column);
-  });
 }
 
 /** `%text%` for ILIKE, with the pattern characters of `text` escaped. */
