@@ -34,7 +34,11 @@ beforeAll(async () => {
   await sql.connect();
 });
 afterEach(async () => {
+  // In the worker's lock order (a job, then its endpoint), as deleteWebhook does: no deadlock with a delivery in flight.
+  await sql.query('begin');
+  await sql.query('select id from webhook_job order by id for update');
   await sql.query('delete from webhook_endpoint');
+  await sql.query('commit');
   receiver.answer = () => ({ status: 204 });
   receiver.hits.length = 0;
 });

@@ -359,8 +359,12 @@ export async function setWebhookEnabled(em: EntityManager, id: string, enabled: 
 
 /** Removes an endpoint with its pending deliveries and its part of the delivery log. */
 export async function deleteWebhook(em: EntityManager, id: string): Promise<string> {
-  // The database removes the endpoint's jobs and delivery records with it (on delete cascade).
-  await em.remove(await findEndpoint(em, id)).flush();
+  const endpoint = await findEndpoint(em, id);
+  // The database removes the endpoint's jobs and delivery records with it (on delete cascade). Its jobs are
+  // locked first, in the order the worker takes locks (a job, then its endpoint, which recording an attempt
+  // refers to), so a delete during a delivery waits for it rather than deadlocking with it.
+  await em.execute('select id from webhook_job where endpoint_id = ? order by id for update', [endpoint.id]);
+  await em.remove(endpoint).flush();
   return id;
 }
 
