@@ -6,14 +6,15 @@
  */
 import { getDirective, mapSchema, MapperKind } from '@graphql-tools/utils';
 import {
-  defaultFieldResolver, execute, getVariableValues, GraphQLError, parse, validate,
-  type DocumentNode, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
+  defaultFieldResolver, execute, getVariableValues, GraphQLError, Kind, parse, validate,
+  type DocumentNode, type FragmentDefinitionNode, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { DomainError } from '../domain/errors.ts';
 import { analyseOperation, operationCost, operationOf, type OperationAnalysis } from './analysis.ts';
 import type { GraphqlContext } from './context.ts';
 import { databaseUnavailable } from './database.ts';
+import { unserialisedLeaf } from './leaf-audit.ts';
 import { requiredScopes } from './scopes.ts';
 
 export interface PreparedOperation {
@@ -72,7 +73,15 @@ export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analy
   return cost;
 }
 
-type Compiled = { operation: OperationDefinitionNode; query: CompiledQuery } | null;
+type Compiled = { operation: OperationDefinitionNode; fragments: FragmentDefinitionNode[]; query: CompiledQuery } | null;
+
+export interface ExecutorOptions {
+  /**
+   * Walk every compiled answer and fail the call on a built-in leaf its resolver did not give as written
+   * (src/pipeline/leaf-audit.ts). On under test (NODE_ENV=test): the suite proves what production relies on.
+   */
+  auditLeaves?: boolean;
+}
 
 /**
  * graphql-jit reports errors with a class of its own (no `extensions`); the rest of the pipeline and Apollo
@@ -109,7 +118,12 @@ function inSavepoints(schema: GraphQLSchema): GraphQLSchema {
 
 /**
  * Executes operations. A query is compiled once per document (graphql-jit) into a function that runs it,
- * after graphql-js has checked its variables (so their errors and defaults are graphql-js's own). Mutations,
+ * after graphql-js has checked its variables (so their errors and defaults are graphql-js's own). Built-in
+ * scalars and enums are compiled to a plain copy, not serialised: resolvers and rows give them as they are
+ * written (numbers for `Int`, strings for `ID`, enum values' names), which the test suite checks on every
+ * answer (`auditLeaves`). Serialising them cost a page of 100 customers with their transactions and
+ * bookings a quarter of its allocations: graphql-jit builds each leaf's error location and response path
+ * before the call, whether or not anything fails. Custom scalars are still serialised. Mutations,
  * and any document the compiler cannot take, run through graphql-js: they are few, each dominated by its
  * writes, and their root fields run one after another, each in its savepoint.
  */
@@ -118,9 +132,11 @@ export class Executor {
   readonly #writes: GraphQLSchema;
   readonly #compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
   readonly #invalidates = new Map<string, readonly string[]>();
+  readonly #auditLeaves: boolean;
 
-  constructor(schema: GraphQLSchema) {
+  constructor(schema: GraphQLSchema, options: ExecutorOptions = {}) {
     this.schema = schema;
+    this.#auditLeaves = options.auditLeaves ?? false;
     this.#writes = inSavepoints(schema);
     for (const [name, field] of Object.entries(schema.getMutationType()?.getFields() ?? {})) {
       this.#invalidates.set(name, (getDirective(schema, field, 'invalidates')?.[0]?.types as string[] | undefined) ?? []);
@@ -133,6 +149,10 @@ export class Executor {
     if (compiled) {
       const coerced = getVariableValues(this.schema, compiled.operation.variableDefinitions ?? [], variables ?? {});
       result = coerced.errors ? { errors: coerced.errors } : withGraphqlErrors(await compiled.query.query(undefined, context, variables ?? {}));
+      if (this.#auditLeaves && result.data) {
+        const problem = unserialisedLeaf(this.schema, compiled.operation, compiled.fragments, result.data);
+        if (problem) throw new Error(`A resolver gave a leaf that serialising would change: ${problem}`);
+      }
     } else {
       const schema = context.savepoint ? this.#writes : this.schema;
       result = await execute({ schema, document, contextValue: context, variableValues: variables, operationName: operationName ?? undefined });
@@ -154,8 +174,9 @@ export class Executor {
       compiled = null;
       const operation = operationOf(document, operationName);
       if (operation?.operation === 'query') {
-        const made = compileQuery(this.schema, document, operationName ?? undefined, { customJSONSerializer: false });
-        if (isCompiledQuery(made)) compiled = { operation, query: made };
+        const made = compileQuery(this.schema, document, operationName ?? undefined, { customJSONSerializer: false, disableLeafSerialization: true });
+        const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+        if (isCompiledQuery(made)) compiled = { operation, fragments, query: made };
       }
       forDocument.set(key, compiled);
     }

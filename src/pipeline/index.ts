@@ -86,7 +86,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
     cache: new ResponseCache(shared.store, versions, config.CACHE_TTL_SECONDS, clock, logger.child({ component: 'cache' })),
     versions,
     audit,
-    executor: new Executor(schema),
+    executor: new Executor(schema, { auditLeaves: config.NODE_ENV === 'test' }),
     shared,
     reads,
     fairShare,

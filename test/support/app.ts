@@ -51,6 +51,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     // CI's second pass sets REDIS_URL so that the suites run the shared cache and counters.
     REDIS_URL: process.env.REDIS_URL,
+    // Under test the executor checks every compiled answer's built-in leaves (src/pipeline/leaf-audit.ts).
+    NODE_ENV: 'test',
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
