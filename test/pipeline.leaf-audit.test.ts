@@ -57,6 +57,13 @@ describe('leaf audit', () => {
     expect(audit(source, { node: { n: 2, k: 'course' } })).toMatch(/^query\.node\.k: "course"/);
     expect(audit(source, { node: { n: '2', k: 'COURSE' } })).toMatch(/^query\.node\.n: "2"/);
   });
+
+  it('reads a key by the fragment of the answer\'s own type when fragments give it different types', () => {
+    const source = '{ node { __typename ... on Booking { x: spaces } ... on Customer { x: name } } }';
+    expect(audit(source, { node: { __typename: 'Booking', x: 2 } })).toBeUndefined();
+    expect(audit(source, { node: { __typename: 'Customer', x: 'Ada' } })).toBeUndefined();
+    expect(audit(source, { node: { __typename: 'Booking', x: 'Ada' } })).toMatch(/^query\.node\.x: "Ada" \(string\) is not a Int/);
+  });
 });
 
 describe('the executor', () => {

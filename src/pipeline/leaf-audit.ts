@@ -22,7 +22,11 @@ function serialisesToItself(type: GraphQLEnumType | { serialize(value: unknown):
   }
 }
 
-/** The response keys of a selection set on `parent`, each with its field's type (fragments on other types included: only keys present are read). */
+/** Whether a fragment on `condition` applies to an object of `runtime` (when the object's type is not known, any may). */
+const applies = (schema: GraphQLSchema, condition: GraphQLCompositeType, runtime: GraphQLCompositeType) =>
+  condition === runtime || !isObjectType(runtime) || (isAbstractType(condition) && schema.isSubType(condition, runtime));
+
+/** The response keys of a selection set on `parent`, each with its field's type; only keys present in an answer are read. */
 function fieldsOf(schema: GraphQLSchema, parent: GraphQLCompositeType, selectionSet: SelectionSetNode, fragments: Fragments, into = new Map<string, { type: GraphQLOutputType; selectionSet?: SelectionSetNode }>()) {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
@@ -35,7 +39,7 @@ function fieldsOf(schema: GraphQLSchema, parent: GraphQLCompositeType, selection
     const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? fragments.get(selection.name.value) : selection;
     if (!fragment) continue;
     const condition = fragment.typeCondition ? (schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
-    if (condition) fieldsOf(schema, condition, fragment.selectionSet, fragments, into);
+    if (condition && applies(schema, condition, parent)) fieldsOf(schema, isObjectType(parent) ? parent : condition, fragment.selectionSet, fragments, into);
   }
   return into;
 }
