@@ -52,6 +52,12 @@ beforeAll(async () => {
   // Before every date of the suite: slots before now are unavailable.
   studio = await startStudio({ bundle, clock: new FixedClock('2026-03-01T12:00:00Z'), env: { M2M_RATE_PER_MINUTE: '1000' } });
   token = await studio.token(['appointments:read']);
+  // Another company's facilitator and service read exactly like ones that do not exist.
+  await studio.otherCompany({
+    format: 1,
+    facilitators: [{ id: 'fac_other', name: 'Other', timezone: 'Europe/London', weeklyWindows: [{ weekday: 1, start: '09:00', end: '17:00' }], dateOverrides: [] }],
+    services: [{ ...bundle.services![0]!, id: 'svc_other', options: [] }],
+  } as unknown as Bundle);
 });
 afterAll(() => studio.close());
 
@@ -145,6 +151,8 @@ describe('availability slots', () => {
     ['an unknown service', 'date=2026-12-07&service_id=svc_nothing', 'fac_jo', 'Service'],
     // Both are read at once: the facilitator, the path's own resource, is the one named.
     ['an unknown facilitator and an unknown service', 'date=2026-12-07&service_id=svc_nothing', 'fac_nobody', 'Facilitator'],
+    ["another company's facilitator", 'date=2026-12-07', 'fac_other', 'Facilitator'],
+    ["another company's service", 'date=2026-12-07&service_id=svc_other', 'fac_jo', 'Service'],
   ])('answers 404 for %s, naming it', async (_case, query, facilitator, resource) => {
     const { status, body } = await availability(query, facilitator);
     expect(status).toBe(404);

@@ -1,5 +1,5 @@
 /** Facilitators, services, appointments and availability. */
-import { appointmentsPage, busyPeriods, facilitators, liveServices } from '../../src/db/lists.ts';
+import { appointmentsPage, facilitatorSchedule, facilitators, liveServices } from '../../src/db/lists.ts';
 import {
   bookAppointment, cancelAppointment, rescheduleAppointment, setAppointmentPaymentStatus, setAppointmentStatus,
 } from '../../src/domain/appointments.ts';
@@ -16,8 +16,6 @@ import { written } from '../rows.ts';
 import { listPage } from '../paging.ts';
 import { referenced } from '../selection.ts';
 
-const DAY_MS = 86_400_000;
-
 const appointment = (ctx: GraphqlContext, id: string) => written(ctx.loaders.appointment, id, 'Appointment');
 const service = (ctx: GraphqlContext, id: string) => written(ctx.loaders.service, id, 'Service');
 const facilitator = async (ctx: GraphqlContext, id: string) => {
@@ -30,30 +28,18 @@ export const appointmentResolvers: Resolvers = {
   Query: {
     availability: async (_root, args, ctx) => {
       const dates = requestedDates(args);
-      // What needs only the ids is read at once; the appointments need the facilitator's time zone first.
-      const [facilitator, service, weekly, overrides] = await Promise.all([
-        ctx.loaders.facilitator.load(args.facilitatorId),
-        args.serviceId ? ctx.loaders.service.load(args.serviceId) : undefined,
-        ctx.loaders.windowsOfFacilitator.load(args.facilitatorId),
-        ctx.loaders.overridesOfFacilitator.load(args.facilitatorId),
-      ]);
-      if (!facilitator) throw new NotFound('Facilitator');
-      if (args.serviceId && !service) throw new NotFound('Service');
-      const tz = facilitator.timezone;
-      const from = localToInstant(`${dates[0]}T00:00:00`, tz);
-      const until = localToInstant(`${addDays(dates.at(-1)!, 1)}T00:00:00`, tz);
-      // Appointments (and buffers) up to a day long reach into the range from the day before, and a buffer
-      // kept ahead of an appointment from the day after.
-      const busy = await busyPeriods(ctx.reads, facilitator.id, new Date(from.getTime() - 2 * DAY_MS), new Date(until.getTime() + DAY_MS));
+      const schedule = await facilitatorSchedule(ctx.reads, args.facilitatorId, args.serviceId ?? null, dates[0]!, dates.at(-1)!);
+      if (!schedule) throw new NotFound('Facilitator');
+      if (args.serviceId && !schedule.serviceFound) throw new NotFound('Service');
       return {
-        facilitatorId: facilitator.id,
+        facilitatorId: schedule.id,
         dates: availability({
           dates,
-          timezone: tz,
-          weekly,
-          overrides: new Map(overrides.map((o) => [o.date, o.windows])),
-          busy,
-          bufferMinutes: service ? service.bufferMinutes : null,
+          timezone: schedule.timezone,
+          weekly: schedule.weekly,
+          overrides: new Map(schedule.overrides.map((o) => [o.date, o.windows])),
+          busy: schedule.busy,
+          bufferMinutes: args.serviceId ? schedule.serviceBufferMinutes : null,
           earliest: earliestStart(ctx.services.clock.now(), ctx.services.config.MIN_BOOKING_NOTICE_MINUTES),
         }),
       };

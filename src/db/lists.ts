@@ -9,6 +9,7 @@ import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
 import type {
   AppointmentRow, BusyPeriod, CustomerRow, EventDateRow, EventRow, FacilitatorRow, MediaRow, PageRequest, PassPurchaseRow, PassRow, PlanRow, RowPage, ServiceRow, VoucherRow,
+  WeeklyWindowRow,
 } from './rows.ts';
 
 type Raw = Record<string, any>;
@@ -180,15 +181,46 @@ export const liveServices = (reads: CompanyReads) =>
 export const facilitators = (reads: CompanyReads) =>
   reads.rows<FacilitatorRow>(`select ${COLUMNS.facilitator} from facilitator f where f.company_id = $1 order by f.name, f.id`);
 
+/** What the availability of one facilitator over a range of dates is computed from (src/domain/availability.ts). */
+export interface FacilitatorSchedule {
+  id: string;
+  timezone: string;
+  /** Whether the service asked about exists (deleted ones included), and its buffer. */
+  serviceFound: boolean;
+  serviceBufferMinutes: number | null;
+  weekly: WeeklyWindowRow[];
+  /** The date overrides inside the range. */
+  overrides: { date: string; windows: { start: string; end: string }[] }[];
+  /**
+   * The appointments that are not cancelled and start from two days before the range (a day-long one, and
+   * its buffer, reaches into it) to a day after it (a buffer kept ahead of one), local to the facilitator:
+   * what blocks slots, each with the buffer it was booked with (what it holds past its end).
+   */
+  busy: BusyPeriod[];
+}
+
 /**
- * A facilitator's appointments that are not cancelled and start in [from, until): what blocks their slots,
- * each with the buffer it was booked with (what it holds past its end).
+ * A facilitator's schedule for the local dates [firstDate, lastDate], in one statement: the facilitator,
+ * the service asked about, the weekly windows, the overrides and the busy periods; undefined when the
+ * facilitator is not the company's.
  */
-export const busyPeriods = (reads: CompanyReads, facilitatorId: string, from: Date, until: Date) =>
-  reads.rows<BusyPeriod>(
-    `select (extract(epoch from a.starts_at) * 1000)::float8 as "startsAt", a.duration_minutes as "durationMinutes",
-       round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes as "bufferMinutes"
-     from appointment a where a.company_id = $1 and a.facilitator_id = $2 and a.status <> 'CANCELLED'
-       and a.starts_at >= $3::timestamptz and a.starts_at < $4::timestamptz`,
-    [facilitatorId, from.toISOString(), until.toISOString()],
+export const facilitatorSchedule = (reads: CompanyReads, facilitatorId: string, serviceId: string | null, firstDate: string, lastDate: string) =>
+  reads.row<FacilitatorSchedule>(
+    `select f.id, f.timezone, s.id is not null as "serviceFound", s.buffer_minutes as "serviceBufferMinutes",
+       coalesce((select json_agg(json_build_object('facilitatorId', w.facilitator_id, 'weekday', w.weekday,
+           'start', to_char(w.start_time, 'HH24:MI'), 'end', to_char(w.end_time, 'HH24:MI')) order by w.weekday, w.start_time)
+         from facilitator_window w where w.company_id = $1 and w.facilitator_id = f.id), '[]') as weekly,
+       coalesce((select json_agg(json_build_object('date', o.date, 'windows', o.windows) order by o.date)
+         from facilitator_date_override o
+         where o.company_id = $1 and o.facilitator_id = f.id and o.date between $4::date and $5::date), '[]') as overrides,
+       coalesce((select json_agg(json_build_object('startsAt', (extract(epoch from a.starts_at) * 1000)::float8,
+           'durationMinutes', a.duration_minutes,
+           'bufferMinutes', round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes))
+         from appointment a
+         where a.company_id = $1 and a.facilitator_id = f.id and a.status <> 'CANCELLED'
+           and a.starts_at >= ($4::date::timestamp at time zone f.timezone) - interval '48 hours'
+           and a.starts_at < (($5::date + 1)::timestamp at time zone f.timezone) + interval '24 hours'), '[]') as busy
+     from facilitator f left join service s on s.company_id = $1 and s.id = $3::text
+     where f.company_id = $1 and f.id = $2`,
+    [facilitatorId, serviceId, firstDate, lastDate],
   );
