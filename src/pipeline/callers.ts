@@ -60,6 +60,7 @@ export class CallerDirectory {
   readonly #standings = new Map<string, Known<Standing | null>>();
   readonly #companies = new Map<string, Known<CompanyRow | undefined>>();
   readonly #scopeSets = new Map<string, ReadonlySet<string>>();
+  readonly #scopesOf = new WeakMap<AccessClaims, { standing: Standing; set: ReadonlySet<string> }>();
 
   constructor(orm: MikroORM, clock: Clock, notices: Notices) {
     this.#reads = new PoolRunner(orm);
@@ -94,7 +95,7 @@ export class CallerDirectory {
       id: claims.sub,
       companyId: claims.company,
       // A v1 key opens the whole company (document 2 has no scopes); an M2M token what it and its client both hold.
-      scopes: surface === 'v1' ? V1_SCOPES : this.#scopeSet(claims.scope ?? '', standing),
+      scopes: surface === 'v1' ? V1_SCOPES : this.#scopeSet(claims, standing),
     };
   }
 
@@ -138,8 +139,20 @@ export class CallerDirectory {
     map.set(key, known);
   }
 
-  /** The scopes a token may use: those it carries that its client still holds, one shared set per combination. */
-  #scopeSet(tokenScopes: string, client: Standing): ReadonlySet<string> {
+  /**
+   * The scopes a token may use: those it carries that its client still holds, one shared set per combination.
+   * A token's claims and its client's standing are each one object while they are remembered, so the set
+   * is found by the pair without hashing the two scope lists again on every call.
+   */
+  #scopeSet(claims: AccessClaims, client: Standing): ReadonlySet<string> {
+    const last = this.#scopesOf.get(claims);
+    if (last?.standing === client) return last.set;
+    const set = this.#sharedScopeSet(claims.scope ?? '', client);
+    this.#scopesOf.set(claims, { standing: client, set });
+    return set;
+  }
+
+  #sharedScopeSet(tokenScopes: string, client: Standing): ReadonlySet<string> {
     const key = `${tokenScopes}|${client.scopesText}`;
     let set = this.#scopeSets.get(key);
     if (!set) {

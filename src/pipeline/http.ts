@@ -116,21 +116,24 @@ export function answer(req: IncomingMessage, res: ServerResponse, call: Call, re
   if (res.headersSent || res.destroyed) return;
   // One list handed to writeHead: no header is stored and looked up one by one (a header of several
   // values, Set-Cookie, is one entry whose value is a list). The reply's own headers win over the steps'.
-  const named = new Map<string, [string, string | string[]]>();
-  for (const [name, value] of call.headers) named.set(name.toLowerCase(), [name, value]);
+  const own = reply.headers;
+  const ownNames = own && Object.keys(own).map((name) => name.toLowerCase());
+  const headers: Array<string | string[]> = [];
+  const add = (name: string, value: string | string[]) => {
+    if (!ownNames?.includes(name.toLowerCase())) headers.push(name, value);
+  };
+  for (const [name, value] of call.headers) add(name, value);
   if (call.cache) {
-    named.set('x-cache', ['X-Cache', call.cache.hit ? 'HIT' : 'MISS']);
-    named.set('age', ['Age', String(call.cache.ageSeconds)]);
+    add('X-Cache', call.cache.hit ? 'HIT' : 'MISS');
+    add('Age', String(call.cache.ageSeconds));
   }
-  if (reply.headers) for (const name in reply.headers) named.set(name.toLowerCase(), [name, reply.headers[name]!]);
+  if (own) for (const name in own) headers.push(name, own[name]!);
   const etag = reply.headers?.ETag;
   const unchanged = !!etag && reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag });
   if (reply.body !== null && !unchanged) {
-    named.set('content-type', ['Content-Type', reply.type ?? JSON_TYPE]);
-    named.set('content-length', ['Content-Length', String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length)]);
+    add('Content-Type', reply.type ?? JSON_TYPE);
+    add('Content-Length', String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length));
   }
-  const headers: Array<string | string[]> = [];
-  for (const [name, value] of named.values()) headers.push(name, value);
   if (reply.body === null || unchanged) {
     res.writeHead(unchanged ? 304 : reply.status, headers as string[]);
     res.end();

@@ -55,6 +55,7 @@ const readable = (name: string) => name.replaceAll(NUL, '\\u0000');
  * Breadth first, without recursion, so any value can be walked.
  */
 export function inputProblem(value: unknown, name = ''): Invalid | null {
+  if (!suspect(value, 0)) return null;
   const queue: Array<[unknown, string, number]> = [[value, name, 0]];
   for (let next = 0; next < queue.length; next++) {
     const [item, field, depth] = queue[next]!;
@@ -76,6 +77,25 @@ export function inputProblem(value: unknown, name = ''): Invalid | null {
   return null;
 }
 
+/**
+ * Whether a value may hold a problem: a NUL in a string or key, or nesting that reaches MAX_JSON_DEPTH. It
+ * walks without naming anything, so the common value (none) costs no allocation; a suspect one is walked
+ * again by `inputProblem` to name the field. Recursion stops at MAX_JSON_DEPTH.
+ */
+function suspect(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (!value || typeof value !== 'object') return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const element of value) if (suspect(element, depth + 1)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) {
+    if (key.includes(NUL) || suspect((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The name of the path parameter at `index` of a request's path, from the surface's route paths. */
 function pathParameterName(segments: string[], index: number, routePaths: readonly string[]): string {
   for (const routePath of routePaths) {
@@ -88,6 +108,8 @@ function pathParameterName(segments: string[], index: number, routePaths: readon
 
 /** The first path segment holding a NUL, named as the surface's route paths name it. */
 export function pathProblem(path: string, routePaths: readonly string[]): Invalid | null {
+  // A request line cannot carry a NUL itself: only `%00` decodes to one (an overlong form does not decode).
+  if (!path.includes('%00')) return null;
   const segments = path.split('/').map((segment) => {
     try {
       return decodeURIComponent(segment);

@@ -100,14 +100,16 @@ const LEASE_MS = 300_000;
 
 class InFlightInProcess implements InFlight {
   readonly #max: number;
-  readonly #leases = new Map<string, Map<string, number>>();
+  /** Per subject, each lease's id and when it was taken; ids are this process's own, so a count will do. */
+  readonly #leases = new Map<string, Map<number, number>>();
+  #lastId = 0;
 
   constructor(max: number) {
     this.#max = max;
   }
 
-  #live(subject: string, now: number): Map<string, number> {
-    const leases = this.#leases.get(subject) ?? new Map<string, number>();
+  #live(subject: string, now: number): Map<number, number> {
+    const leases = this.#leases.get(subject) ?? new Map<number, number>();
     for (const [id, since] of leases) if (since <= now - LEASE_MS) leases.delete(id);
     return leases;
   }
@@ -115,7 +117,7 @@ class InFlightInProcess implements InFlight {
   async acquire(subject: string, now: number): Promise<Lease> {
     const leases = this.#live(subject, now);
     if (leases.size >= this.#max) return { admitted: false, held: leases.size, release: async () => {} };
-    const id = randomUUID();
+    const id = ++this.#lastId;
     leases.set(id, now);
     this.#leases.set(subject, leases);
     return {
@@ -219,9 +221,19 @@ export class ClientLimits {
   }
 
   /** Counts the request against each limit in turn; a refused request still reports every limit's state. */
+  /** The UTC day a daily count is kept under (`2026-11-27`), with the instant it ends. */
+  #utcDay = { text: '', endsAt: 0 };
+
+  #dayOf(now: Date): string {
+    if (now.getTime() >= this.#utcDay.endsAt || now.getTime() < this.#utcDay.endsAt - 86_400_000) {
+      this.#utcDay = { text: now.toISOString().slice(0, 10), endsAt: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) };
+    }
+    return this.#utcDay.text;
+  }
+
   async admit(subject: string): Promise<Admission> {
     const now = this.#clock.now();
-    const dayKey = `${subject}:${now.toISOString().slice(0, 10)}`;
+    const dayKey = `${subject}:${this.#dayOf(now)}`;
     const states: LimitState[] = [];
     const refuse = async (exceeded: LimitState['name'], retryAfter: number): Promise<Admission> => {
       if (this.#day && !states.some((state) => state.name === 'day')) states.push(this.#dayState(await this.#day.get(dayKey), now));
