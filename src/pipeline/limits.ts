@@ -57,13 +57,15 @@ export class Counter {
   }
 
   /** Counts `points` (one by default); `ok` false when the key is past its points (with the answer's state either way). */
-  async consume(key: string, points = 1): Promise<{ ok: boolean; res: RateLimiterRes }> {
-    try {
-      return { ok: true, res: await this.#shared((limiter) => limiter.consume(key, points)) };
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { ok: false, res: rejection };
-      throw rejection;
-    }
+  consume(key: string, points = 1): Promise<{ ok: boolean; res: RateLimiterRes }> {
+    const counted = this.#redis ? this.#shared((limiter) => limiter.consume(key, points)) : this.#inProcess.consume(key, points);
+    return counted.then(
+      (res) => ({ ok: true, res }),
+      (rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) return { ok: false, res: rejection };
+        throw rejection;
+      },
+    );
   }
 
   get(key: string): Promise<RateLimiterRes | null> {
