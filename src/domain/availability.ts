@@ -9,7 +9,7 @@
  */
 import type { BusyPeriod } from '../db/rows.ts';
 import { Invalid } from './errors.ts';
-import { addDays, isoWeekday, wallClockMs, wallClockToInstantMs } from './time.ts';
+import { addDays, isoWeekday, steadyOffset, wallClockMs, wallClockToInstantMs } from './time.ts';
 
 export const SLOT_MINUTES = 15;
 export const MAX_RANGE_DAYS = 93;
@@ -73,8 +73,10 @@ export function requestedDates(args: { date?: string | null; startDate?: string 
 
 const hhmm = (time: string) => time.slice(0, 5);
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const LABELS: string[] = [];
+/** `HH:MM` of a minute of the day; each label is made once and shared by every answer. */
 const fromMinutes = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  (LABELS[minutes] ??= `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
 
 /** The windows of one date: its override when there is one, else the weekly windows of its weekday. */
 export function windowsOn(date: string, weekly: WeeklyWindow[], overrides: Map<string, TimeWindow[]>): TimeWindow[] {
@@ -123,13 +125,17 @@ export function availability(input: {
   };
   return input.dates.map((date) => {
     const midnight = wallClockMs(`${date}T00:00:00`);
+    // A day whose zone keeps one offset from the day before to the day after (all but the clock changes'):
+    // each slot is its wall clock less that offset, as wallClockToInstantMs would find it.
+    const steady = steadyOffset(midnight, input.timezone);
+    const instant = (wall: number) => (steady === null ? wallClockToInstantMs(wall, input.timezone) : wall - steady);
     return {
       date,
       windows: windowsOn(date, input.weekly, input.overrides).map((window) => {
         const slots = [];
         let availableSlots = 0;
         for (let m = toMinutes(window.start); m + SLOT_MINUTES <= toMinutes(window.end); m += SLOT_MINUTES) {
-          const from = wallClockToInstantMs(midnight + m * MINUTE, input.timezone);
+          const from = instant(midnight + m * MINUTE);
           const available = from >= input.earliest && !taken(from, from + SLOT_MINUTES * MINUTE);
           if (available) availableSlots++;
           slots.push({ start: fromMinutes(m), end: fromMinutes(m + SLOT_MINUTES), available });

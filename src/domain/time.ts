@@ -143,6 +143,17 @@ export function isInstantInDateRange(instant: Date): boolean {
   return !Number.isNaN(instant.getTime()) && inDateRange(instant.toISOString().slice(0, 10));
 }
 
+/**
+ * The zone's offset over a whole local day (its wall-clock midnight, ms as if UTC) and the days either side,
+ * when it is one; null around a change of the zone's offset. While it is one, every wall-clock reading of the
+ * day names the instant `wall - offset`, as `wallClockToInstantMs` finds it (it looks a day either side).
+ */
+export function steadyOffset(midnightWall: number, timeZone: string): number | null {
+  const offset = offsetAt(timeZone, midnightWall - DAY);
+  for (let day = 0; day <= 2; day++) if (offsetAt(timeZone, midnightWall + day * DAY) !== offset) return null;
+  return offset;
+}
+
 /** The instant a wall-clock reading (ms as if UTC) names in a zone; DST gaps and overlaps as in the file comment. */
 export function wallClockToInstantMs(wall: number, timeZone: string): number {
   const before = offsetAt(timeZone, wall - DAY);
