@@ -222,7 +222,6 @@ export class ClientLimits {
     return this.#policyHeader;
   }
 
-  /** Counts the request against each limit in turn; a refused request still reports every limit's state. */
   /** The UTC day a daily count is kept under (`2026-11-27`), with the instant it ends. */
   #utcDay = { text: '', endsAt: 0 };
 
@@ -233,6 +232,7 @@ export class ClientLimits {
     return this.#utcDay.text;
   }
 
+  /** Counts the request against each limit in turn; a refused request still reports every limit's state. */
   async admit(subject: string): Promise<Admission> {
     const now = this.#clock.now();
     const dayKey = `${subject}:${this.#dayOf(now)}`;
