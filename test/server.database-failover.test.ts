@@ -186,4 +186,29 @@ describe('the database pool during a failover', () => {
     expect(stop.ms).toBeLessThan(SHUTDOWN_MS + 1_000);
     await service.admin(`alter database "${service.databaseName}" allow_connections true`);
   }, 120_000);
+
+  it('logs one error when its webhook worker loses the database, polls less often while it is away, and logs its return once', async () => {
+    service = await startServiceProcess({ ...ENV, WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info' });
+    const linesOf = (msg: string) =>
+      service!.output().split('\n').filter((line) => line.startsWith('{') && (JSON.parse(line) as { msg?: string }).msg === msg);
+
+    await service.admin(`alter database "${service.databaseName}" allow_connections false`);
+    await killBackends(service, 3, 50);
+    // 3 s at a round every 50 ms: 60 rounds, each of them logged as an error before.
+    await sleep(3_000);
+    const failed = linesOf('webhook worker round failed');
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(failed[0]!)).toMatchObject({ level: 50, component: 'webhooks', err: { message: expect.any(String) } });
+    expect(linesOf('webhook worker rounds still failing')).toEqual([]);
+
+    await service.admin(`alter database "${service.databaseName}" allow_connections true`);
+    const started = Date.now();
+    while (linesOf('webhook worker rounds succeed again').length === 0 && Date.now() - started < 15_000) await sleep(100);
+    const back = linesOf('webhook worker rounds succeed again');
+    expect(back).toHaveLength(1);
+    expect(JSON.parse(back[0]!)).toMatchObject({ level: 30, component: 'webhooks', failures: expect.any(Number) });
+    // Doubling from 50 ms, a 3 s outage is a handful of rounds, not sixty.
+    expect(JSON.parse(back[0]!).failures).toBeLessThanOrEqual(8);
+    expect(linesOf('webhook worker round failed')).toHaveLength(1);
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { bringUpToDate, companyToday, lockMandate } from '../domain/renewals.ts'
 import { chargeToCollect, collectCharges, noPaymentProvider, type ChargeToCollect } from '../domain/subscription-payments.ts';
 import { inTransaction } from '../domain/transactions.ts';
 import type { Services } from '../services.ts';
+import { workerRounds } from '../worker-rounds.ts';
 import { dueMandates, type DueMandate } from './jobs.ts';
 
 /** The types whose cached reads a renewal changes (a mandate's dates and state, its charges). */
@@ -41,6 +42,7 @@ export function createRenewalWorker(services: Services): RenewalWorker {
   let closing = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<number> | undefined;
+  const rounds = workerRounds(logger, 'renewal round');
 
   /** Brings one mandate up to date, unless another instance holds it; the charges it recorded, or null when nothing changed. */
   const renew = async ({ id, companyId }: DueMandate): Promise<ChargeToCollect[] | null> =>
@@ -87,9 +89,9 @@ export function createRenewalWorker(services: Services): RenewalWorker {
 
   const poll = () => {
     runDue()
-      .catch((error: unknown) => logger.error({ err: error }, 'renewal round failed'))
+      .then(rounds.succeeded, rounds.failed)
       .finally(() => {
-        if (polling) timer = setTimeout(poll, config.SUBSCRIPTION_POLL_MS);
+        if (polling) timer = setTimeout(poll, rounds.delay(config.SUBSCRIPTION_POLL_MS));
       });
   };
 

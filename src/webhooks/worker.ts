@@ -9,6 +9,7 @@
  * making an attempt twice (jobs.ts). A retry this instance schedules wakes it at the retry's time.
  */
 import type { Services } from '../services.ts';
+import { workerRounds } from '../worker-rounds.ts';
 import { leaseSeconds, webhookDelivery, type Deliver } from './delivery.ts';
 import { claimDue, fanOut } from './jobs.ts';
 import { startWebhookRetention, type WebhookRetention } from './retention.ts';
@@ -36,6 +37,7 @@ export async function createWebhookWorker(services: Services): Promise<WebhookWo
   /** The last claim filled every free slot, so more jobs may be due. */
   let more = false;
   let retention: WebhookRetention | undefined;
+  const rounds = workerRounds(logger, 'webhook worker round');
 
   const claim = async () => {
     const room = config.WEBHOOK_CONCURRENCY - inFlight.size;
@@ -64,7 +66,7 @@ export async function createWebhookWorker(services: Services): Promise<WebhookWo
       if (fanOutFirst) await fanOutAll();
       if (!stopped) await claim();
     })()
-      .catch((error: unknown) => logger.error({ err: error }, 'webhook worker round failed'))
+      .then(rounds.succeeded, rounds.failed)
       .finally(() => {
         current = undefined;
         const next = queued;
@@ -73,10 +75,10 @@ export async function createWebhookWorker(services: Services): Promise<WebhookWo
       });
   };
 
-  /** Polls now and every WEBHOOK_POLL_MS: fan-out of new events, then due jobs. */
+  /** Polls now and every WEBHOOK_POLL_MS (less often while rounds fail): fan-out of new events, then due jobs. */
   const poll = () => {
     round(true);
-    pollTimer = setTimeout(poll, config.WEBHOOK_POLL_MS);
+    pollTimer = setTimeout(poll, rounds.delay(config.WEBHOOK_POLL_MS));
   };
 
   /** A retry this instance scheduled is claimed at its time, not at the next poll. */
