@@ -130,15 +130,17 @@ export function answer(req: IncomingMessage, res: ServerResponse, call: Call, re
   if (own) for (const name in own) headers.push(name, own[name]!);
   const etag = reply.headers?.ETag;
   const unchanged = !!etag && reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag });
-  if (reply.body !== null && !unchanged) {
-    add('Content-Type', reply.type ?? JSON_TYPE);
-    add('Content-Length', String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length));
-  }
   if (reply.body === null || unchanged) {
     res.writeHead(unchanged ? 304 : reply.status, headers as string[]);
     res.end();
     return;
   }
+  // A text body becomes bytes once: its length is theirs, and the socket writes them as they are. Measuring
+  // the text and then writing it encoded it twice (a large GraphQL answer is JSON joined to a newline,
+  // which measuring first copied whole to flatten).
+  const bytes = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+  add('Content-Type', reply.type ?? JSON_TYPE);
+  add('Content-Length', String(bytes.length));
   res.writeHead(reply.status, headers as string[]);
-  res.end(req.method === 'HEAD' ? undefined : reply.body);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
