@@ -346,7 +346,13 @@ function filterText(filter: unknown): string {
 /** What the keys of one statement share: the page (or the key it starts after), whether it counts and looks ahead, and the filter. */
 const groupName = (key: ChildPageKey<unknown>) =>
   `${key.page} ${key.pageSize} ${!!key.withTotal} ${!!key.lookAhead} ${key.after ? JSON.stringify(key.after) : ''} ${filterText(key.filter)}`;
-const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
+const cacheKeys = new WeakMap<ChildPageKey<unknown>, string>();
+/** A key's name in its loader's cache, written once per key (the loader and its batch ask for it several times). */
+function cacheKey(key: ChildPageKey<unknown>): string {
+  let text = cacheKeys.get(key);
+  if (text === undefined) cacheKeys.set(key, (text = `${key.parentId} ${groupName(key)}`));
+  return text;
+}
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
 function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {

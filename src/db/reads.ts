@@ -77,6 +77,23 @@ export class TransactionRunner implements SqlRunner {
   }
 }
 
+/** An element that may stand in a PostgreSQL array literal without quotes (not NULL, empty, or with a delimiter). */
+const BARE_ELEMENT = /^[A-Za-z0-9_.:-]+$/;
+
+/**
+ * A list of ids (a batch's parents) as PostgreSQL's array literal, `{a,b}`, joined once. node-postgres
+ * quotes and escapes each element in pieces: for the thousand ids of a page's bookings, a quarter of a
+ * megabyte of garbage per statement. Any other value, or a list with an element that would need quoting,
+ * goes to node-postgres as it is.
+ */
+export function arrayParameter(value: unknown): unknown {
+  if (!Array.isArray(value) || value.length === 0) return value;
+  for (const element of value) {
+    if (typeof element !== 'string' || !BARE_ELEMENT.test(element) || (element.length === 4 && element.toLowerCase() === 'null')) return value;
+  }
+  return `{${value.join(',')}}`;
+}
+
 /** Statements of one company: `$1` is always its id. */
 export class CompanyReads {
   readonly companyId: string;
@@ -88,7 +105,9 @@ export class CompanyReads {
   }
 
   rows<T>(sql: string, params: readonly unknown[] = [], options?: StatementOptions): Promise<T[]> {
-    return this.#runner.rows<T>(sql, [this.companyId, ...params], options);
+    const values = [this.companyId];
+    for (const param of params) values.push(arrayParameter(param) as string);
+    return this.#runner.rows<T>(sql, values, options);
   }
 
   async row<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
