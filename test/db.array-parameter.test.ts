@@ -28,6 +28,8 @@ describe('a list of ids as a statement parameter', () => {
     ['one id', ['cust_1'], true],
     ['ids of a client that look like words', ['nullable', 'NUL', 'true', '1'], true],
     ['an id with a comma', ['a,b', 'c'], false],
+    ['an id that is a comma', ['a', ',', 'b'], false],
+    ['an id ending with a comma', ['a,', 'b'], false],
     ['an id with a double quote', ['a"b'], false],
     ['an id with a backslash', ['a\\b'], false],
     ['an id with braces', ['{a}'], false],
@@ -35,6 +37,7 @@ describe('a list of ids as a statement parameter', () => {
     ['an empty id', ['', 'a'], false],
     ['the word NULL', ['NULL'], false],
     ['the word null in lower case', ['null', 'a'], false],
+    ['the word null last', ['a', 'Null'], false],
     ['an id with a non-ASCII letter', ['café'], false],
   ])('%s: PostgreSQL reads the list as given (joined by the service: %s)', async (_case, ids, joined) => {
     const parameter = arrayParameter(ids);
