@@ -32,18 +32,26 @@ async function tokenOf(url: string, path: string, credentials: object, field: st
   return ((await response.json()) as Record<string, string>)[field]!;
 }
 
-/** The Node flags of `npm start` (package.json), so the service is measured with the settings it is deployed with. */
-async function startFlags(root: string): Promise<string[]> {
+/**
+ * The environment and Node flags of `npm start` (package.json: `NAME=value … node --flag … src/main.ts`),
+ * so the service is measured with the settings it is deployed with.
+ */
+async function startCommand(root: string): Promise<{ env: Record<string, string>; flags: string[] }> {
   const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  const words = scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string]));
+  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
 }
 
 export async function startProject(name: string, options: ProjectOptions): Promise<Project> {
   await mkdir(options.dataDir, { recursive: true });
+  const deployed = await startCommand(options.root);
   const server = await startServerProcess(
     name,
     join(options.root, 'src/main.ts'),
     {
+      ...deployed.env,
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
       SERVER_KEY: options.company.serverKey,
@@ -63,7 +71,7 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       WEBHOOK_POLL_MS: '2147483647',
       SUBSCRIPTION_POLL_MS: '2147483647',
     },
-    [...(await startFlags(options.root)), ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [])],
+    [...deployed.flags, ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [])],
   );
   try {
     const tokens = {
