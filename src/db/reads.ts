@@ -112,8 +112,8 @@ export class CompanyReads {
   }
 
   rows<T>(sql: string, params: readonly unknown[] = [], options?: StatementOptions): Promise<T[]> {
-    const values = [this.companyId];
-    for (const param of params) values.push(arrayParameter(param) as string);
+    const values: unknown[] = [this.companyId];
+    for (const param of params) values.push(arrayParameter(param));
     return this.#runner.rows<T>(sql, values, options);
   }
 
