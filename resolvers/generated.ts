@@ -3187,6 +3187,12 @@ export type MaxLengthDirectiveArgs = {
 
 export type MaxLengthDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = MaxLengthDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type ReadWithParentDirectiveArgs = {
+  field: Scalars['String']['input'];
+};
+
+export type ReadWithParentDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = ReadWithParentDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type ScopeDirectiveArgs = {
   anyOf?: Maybe<Array<Scalars['String']['input']>>;
   name: Scalars['String']['input'];
@@ -3992,5 +3998,6 @@ export type DirectiveResolvers<ContextType = GraphqlContext> = {
   cost?: CostDirectiveResolver<any, any, ContextType>;
   invalidates?: InvalidatesDirectiveResolver<any, any, ContextType>;
   maxLength?: MaxLengthDirectiveResolver<any, any, ContextType>;
+  readWithParent?: ReadWithParentDirectiveResolver<any, any, ContextType>;
   scope?: ScopeDirectiveResolver<any, any, ContextType>;
 };

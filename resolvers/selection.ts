@@ -60,10 +60,31 @@ function addSet(set: SelectionSetNode | undefined, info: GraphQLResolveInfo, int
 
 const columnLists = new WeakMap<readonly unknown[], Map<RowColumns, Map<string, string>>>();
 
+const selections = new WeakMap<readonly unknown[], Selection>();
+
+/** What the field being resolved selects, to any depth, by field name; remembered per field of the document. */
+function selectionOf(info: GraphQLResolveInfo): Selection {
+  let selection = selections.get(info.fieldNodes);
+  if (!selection) {
+    selection = new Map();
+    for (const node of info.fieldNodes) addSet(node.selectionSet, info, selection, new Set());
+    selections.set(info.fieldNodes, selection);
+  }
+  return selection;
+}
+
+/** The selection at a dotted path below the field being resolved (`nodes.bookings`), if it selects that path. */
+export function selectionAt(info: GraphQLResolveInfo, path: string): Selection | undefined {
+  let selection: Selection | undefined = selectionOf(info);
+  for (const name of path.split('.')) selection = selection?.get(name);
+  return selection;
+}
+
 /**
  * The columns of `row` that the field being resolved needs (src/db/loaders.ts `selectList`): of its own
- * selection, or of the selection of its `under` field (a page's `nodes`). Remembered per field of the
- * document, so every call for the same field answers the same string (and so the same loader).
+ * selection, or of the selection at the dotted path `under` (a page's `nodes`, or `nodes.bookings`).
+ * Remembered per field of the document, so every call for the same field answers the same string (and so
+ * the same loader).
  */
 export function columnsFor(info: GraphQLResolveInfo, row: RowColumns, under = ''): string {
   let byRow = columnLists.get(info.fieldNodes);
@@ -72,9 +93,7 @@ export function columnsFor(info: GraphQLResolveInfo, row: RowColumns, under = ''
   if (!byUnder) byRow.set(row, (byUnder = new Map()));
   let columns = byUnder.get(under);
   if (columns === undefined) {
-    const selection: Selection = new Map();
-    for (const node of info.fieldNodes) addSet(node.selectionSet, info, selection, new Set());
-    columns = selectList(row, under ? (selection.get(under) ?? new Map()) : selection);
+    columns = selectList(row, under ? (selectionAt(info, under) ?? new Map()) : selectionOf(info));
     byUnder.set(under, columns);
   }
   return columns;

@@ -12,7 +12,7 @@ import type { GraphqlContext } from '../context.ts';
 import type { Resolvers } from '../generated.ts';
 import { written } from '../rows.ts';
 import { childPage, listPage } from '../paging.ts';
-import { columnsFor } from '../selection.ts';
+import { columnsFor, selectionAt } from '../selection.ts';
 
 /** `startDate` defaults to 3 months before today in the company's timezone; both bounds are inclusive days. */
 async function transactionFilterOf(ctx: GraphqlContext, args: { futureOnly?: boolean | null; startDate?: string | null; endDate?: string | null }) {
@@ -72,8 +72,15 @@ export const customerResolvers: Resolvers = {
     appointment: (n, _args, ctx) => (n.appointmentId ? ctx.loaders.appointment.load(n.appointmentId) : null),
   },
   Customer: {
-    transactions: async (c, args, ctx, info) =>
-      childPage(c.id, args, info, ctx, ctx.loaders.transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes')), await transactionFilter(ctx, args, info)),
+    transactions: async (c, args, ctx, info) => {
+      const page = await childPage(c.id, args, info, ctx, ctx.loaders.transactionsOfCustomer(columnsFor(info, ROW_COLUMNS.transaction, 'nodes')), await transactionFilter(ctx, args, info));
+      // The operation reads the bookings as each transaction's property (schema `@readWithParent`): read them
+      // here, with the other customers' pages, in one statement.
+      if (ctx.listsWithParents && selectionAt(info, 'nodes.bookings')) {
+        await ctx.loaders.bookingsOntoTransactions(columnsFor(info, ROW_COLUMNS.booking, 'nodes.bookings')).load(page.nodes);
+      }
+      return page;
+    },
     transaction: async (c, { id }, ctx) => {
       const transaction = await ctx.loaders.transaction.load(id);
       return transaction && transaction.customerId === c.id ? transaction : null;

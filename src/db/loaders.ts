@@ -115,6 +115,10 @@ function bookingColumns(): RowColumns {
   };
 }
 
+/** The bookings of the transactions `$2`, by the columns of a selection. */
+const bookingsOfTransactions = (columns: string) =>
+  `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`;
+
 /** The select lists of each row, over the table alias used in every statement below. */
 export const COLUMNS = {
   customer: selectList(customerColumns()),
@@ -315,6 +319,24 @@ function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row
   });
 }
 
+/**
+ * Each parent's children set on it as `property`: one statement for every list of parents asked for in the
+ * same tick (each customer of a page hands over its transactions, and one statement reads all their
+ * bookings). A parent without children gets an empty list. Not cached: a list is filled once.
+ */
+function childrenOnto<P extends { id: string }, T>(source: Source, sql: string, parentKey: string, property: string, map: (row: Raw) => T = same<T>) {
+  return new DataLoader<readonly P[], true>(
+    async (lists) => {
+      const children = new Map<string, T[]>();
+      for (const list of lists) for (const parent of list) if (!children.has(parent.id)) children.set(parent.id, []);
+      if (children.size) for (const raw of await run(source, sql, [[...children.keys()]])) children.get(raw[parentKey])?.push(map(raw));
+      for (const list of lists) for (const parent of list) (parent as Record<string, unknown>)[property] = children.get(parent.id);
+      return lists.map(() => true as const);
+    },
+    { cache: false },
+  );
+}
+
 export interface ChildPageKey<F = undefined> extends PageRequest {
   parentId: string;
   filter?: F;
@@ -509,14 +531,10 @@ const LOADERS = {
   answer: (source: Source) => byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
 
   /** By the columns of the selection (ROW_COLUMNS.booking). */
-  bookingsOfTransaction: (source: Source) => perColumns((columns) =>
-    childrenOf<BookingRow>(
-      source,
-      `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`,
-      'transactionId',
-      toBooking,
-    ),
-  ),
+  bookingsOfTransaction: (source: Source) => perColumns((columns) => childrenOf<BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', toBooking)),
+  /** The same, set on each transaction of a page as `bookings` (a list read with its parent: schema `@readWithParent`). */
+  bookingsOntoTransactions: (source: Source) =>
+    perColumns((columns) => childrenOnto<TransactionRow, BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', 'bookings', toBooking)),
   datesOfEvent: (source: Source) => childrenOf<EventDateRow>(
     source,
     `select ${COLUMNS.eventDate} from event_date d join event e on e.id = d.event_id

@@ -62,6 +62,8 @@ export interface TransactionRow {
   /** Local to the company's timezone. */
   purchaseDate: string;
   tz: string;
+  /** Set by the page that read it when its bookings were read with it (src/pipeline/lists-with-parents.ts). */
+  bookings?: BookingRow[];
 }
 
 export interface EventRow {

@@ -40,6 +40,11 @@ export interface GraphqlContext {
   savepoint?<T>(field: string, work: () => Promise<T>): Promise<T>;
   /** Root mutation fields whose work succeeded in this operation's transaction. */
   committed: string[];
+  /**
+   * The operation reads its lists marked `@readWithParent` as properties (src/pipeline/lists-with-parents.ts):
+   * the parent fields' resolvers set them on the rows of their pages.
+   */
+  listsWithParents?: boolean;
 }
 
 /** No company matches this id, so a context without a caller reads nothing. */

@@ -15,6 +15,7 @@ import { analyseOperation, operationCost, operationOf, type OperationAnalysis } 
 import type { GraphqlContext } from './context.ts';
 import { databaseUnavailable } from './database.ts';
 import { unserialisedLeaf } from './leaf-audit.ts';
+import { listsWithParents, readsListsWithParents, type ListsWithParents } from './lists-with-parents.ts';
 import { requiredScopes } from './scopes.ts';
 
 export interface PreparedOperation {
@@ -73,7 +74,13 @@ export function checkLimits(schema: GraphQLSchema, document: DocumentNode, analy
   return cost;
 }
 
-type Compiled = { operation: OperationDefinitionNode; fragments: FragmentDefinitionNode[]; query: CompiledQuery } | null;
+type Compiled = {
+  operation: OperationDefinitionNode;
+  fragments: FragmentDefinitionNode[];
+  query: CompiledQuery;
+  /** Compiled to read lists with their parents (src/pipeline/lists-with-parents.ts): their parents' loaders set them. */
+  listsWithParents: boolean;
+} | null;
 
 export interface ExecutorOptions {
   /**
@@ -133,10 +140,12 @@ export class Executor {
   readonly #compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
   readonly #invalidates = new Map<string, readonly string[]>();
   readonly #auditLeaves: boolean;
+  readonly #listsWithParents: ListsWithParents | undefined;
 
   constructor(schema: GraphQLSchema, options: ExecutorOptions = {}) {
     this.schema = schema;
     this.#auditLeaves = options.auditLeaves ?? false;
+    this.#listsWithParents = listsWithParents(schema);
     this.#writes = inSavepoints(schema);
     for (const [name, field] of Object.entries(schema.getMutationType()?.getFields() ?? {})) {
       this.#invalidates.set(name, (getDirective(schema, field, 'invalidates')?.[0]?.types as string[] | undefined) ?? []);
@@ -148,6 +157,7 @@ export class Executor {
     let result: ExecutionResult;
     if (compiled) {
       const coerced = getVariableValues(this.schema, compiled.operation.variableDefinitions ?? [], variables ?? {});
+      if (compiled.listsWithParents) context.listsWithParents = true;
       result = coerced.errors ? { errors: coerced.errors } : withGraphqlErrors(await compiled.query.query(undefined, context, variables ?? {}));
       if (this.#auditLeaves && result.data) {
         const problem = unserialisedLeaf(this.schema, compiled.operation, compiled.fragments, result.data);
@@ -174,9 +184,12 @@ export class Executor {
       compiled = null;
       const operation = operationOf(document, operationName);
       if (operation?.operation === 'query') {
-        const made = compileQuery(this.schema, document, operationName ?? undefined, { customJSONSerializer: false, disableLeafSerialization: true });
+        const lists = this.#listsWithParents;
+        const withParents = !!lists && readsListsWithParents(lists, this.schema, document, operation);
+        const schema = withParents ? lists!.schema : this.schema;
+        const made = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: false, disableLeafSerialization: true });
         const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
-        if (isCompiledQuery(made)) compiled = { operation, fragments, query: made };
+        if (isCompiledQuery(made)) compiled = { operation, fragments, query: made, listsWithParents: withParents };
       }
       forDocument.set(key, compiled);
     }
