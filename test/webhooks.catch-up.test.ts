@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Pool } from 'pg';
+import { companyCacheVersions } from '../src/db/cache-versions.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { createCustomer } from '../src/domain/customers.ts';
 import { PAYLOAD_FIELDS, type WebhookKind } from '../src/domain/outbox.ts';
@@ -79,6 +80,23 @@ async function customerCommittedAfter(n: string, holdMs: number, { fail = false 
   });
 }
 
+/**
+ * Until this instance's copy of the cache versions has heard of every commit so far. A write made here
+ * outside the pipeline reaches it by PostgreSQL's notice, a moment after its commit; a read cached before
+ * the notice lands is keyed by the versions before it, and is a miss once it lands.
+ */
+async function versionsHeard(): Promise<void> {
+  const { versions, reads } = studio.app.pipeline!;
+  const stored = await companyCacheVersions(reads, studio.companyId);
+  await waitUntil(
+    async () => {
+      const known = await versions.of(studio.companyId);
+      return Object.entries(stored).every(([type, version]) => (known[type] ?? 0) >= version);
+    },
+    { timeoutMs: 5_000, what: 'the notice of the commit' },
+  );
+}
+
 describe('the order of commits', () => {
   it('an event written first but committed last comes after the events committed before it, and is not skipped', async () => {
     const start = await readOn(null);
@@ -94,15 +112,20 @@ describe('the order of commits', () => {
       return customer.id;
     });
     await firstWritten;
-    const early = await customerCommittedAfter('early', 0);
+    let before: Awaited<ReturnType<typeof page>>;
+    try {
+      const early = await customerCommittedAfter('early', 0);
+      await versionsHeard();
 
-    const before = await page(parameters({ after: start.cursor }));
-    expect(before.events.map((e) => e.data.customerId)).toEqual([early]);
-    const again = await page(parameters({ after: before.endCursor }));
-    expect({ events: again.events, endCursor: again.endCursor, cache: again.cache }).toEqual({ events: [], endCursor: before.endCursor, cache: 'MISS' });
-    expect((await page(parameters({ after: before.endCursor }))).cache).toBe('HIT');
-
-    release();
+      before = await page(parameters({ after: start.cursor }));
+      expect(before.events.map((e) => e.data.customerId)).toEqual([early]);
+      const again = await page(parameters({ after: before.endCursor }));
+      expect({ events: again.events, endCursor: again.endCursor, cache: again.cache }).toEqual({ events: [], endCursor: before.endCursor, cache: 'MISS' });
+      expect((await page(parameters({ after: before.endCursor }))).cache).toBe('HIT');
+    } finally {
+      // A failure above must not leave the late transaction open (and the suite's teardown waiting on it).
+      release();
+    }
     const lateId = await late;
     const after = await page(parameters({ after: before.endCursor }));
     expect({ ids: after.events.map((e) => e.data.customerId), cache: after.cache }).toEqual({ ids: [lateId], cache: 'MISS' });
