@@ -27,28 +27,40 @@ const SHAPES: [string, (levels: number) => string][] = [
   ['nested fields between the spreads', (n) => `{ ...F${n - 1} } ${doubling(n, 'Query', 'events { total }', (f) => `...${f} customers { nodes { id } } ...${f}`)}`],
 ];
 
-function timed<T>(work: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = work();
-  return { value, ms: performance.now() - start };
+/** The least time of several runs of `work`, in ms: the run the machine disturbed least. */
+function fastest(work: () => unknown, runs = 15): number {
+  let least = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    least = Math.min(least, performance.now() - start);
+  }
+  return least;
 }
 
 describe('document analysis', () => {
-  it.each(SHAPES)('analyses a 60-level doubling document (%s) in a few milliseconds and reports its expanded size', (_shape, make) => {
+  // An analysis that walked the expansion would never finish these: 2^59 and 2^499 fields.
+  it.each(SHAPES)('analyses a 60-level doubling document (%s) and reports its expanded size and cost', (_shape, make) => {
     const document = parse(make(60));
-    const { value: analysis, ms } = timed(() => analyseOperation(schema, document, undefined, 25_000)!);
+    const analysis = analyseOperation(schema, document, undefined, 25_000)!;
     expect(analysis.fields).toBeGreaterThan(2 ** 50);
-    expect(ms).toBeLessThan(100);
-    const cost = timed(() => operationCost(schema, document, analysis, {}));
-    expect(cost.value).toBeGreaterThan(2 ** 50);
-    expect(cost.ms).toBeLessThan(100);
+    expect(operationCost(schema, document, analysis, {})).toBeGreaterThan(2 ** 50);
   });
 
-  it('grows with the document, not with its expansion: 500 levels (2^499 fields expanded) in well under a second', () => {
-    const document = parse(SHAPES[2]![1](500));
-    const { value: analysis, ms } = timed(() => analyseOperation(schema, document, undefined, 25_000)!);
+  it('analyses 500 levels (2^499 fields expanded)', () => {
+    const analysis = analyseOperation(schema, parse(SHAPES[2]![1](500)), undefined, 25_000)!;
     expect(analysis.fields).toBeGreaterThan(2 ** 400);
-    expect(ms).toBeLessThan(500);
+  });
+
+  // The work is compared between two sizes in one run, not timed against a bound: doubling the levels
+  // doubles the document and multiplies its expansion by 4096, so the ratio tells the two apart on any machine.
+  it.each(SHAPES)('grows with the document, not with its expansion (%s): 24 levels cost about twice 12', (_shape, make) => {
+    const work = (levels: number) => {
+      const document = parse(make(levels));
+      return fastest(() => operationCost(schema, document, analyseOperation(schema, document, undefined, 25_000)!, {}));
+    };
+    work(12); // warms the code up first, so the smaller size is not timed cold
+    expect(work(24) / work(12)).toBeLessThan(64);
   });
 
   it('counts aliases wherever their fragment is spread, __typename included', () => {
