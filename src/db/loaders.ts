@@ -319,6 +319,8 @@ function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row
   });
 }
 
+const NO_CHILDREN: readonly never[] = Object.freeze([]);
+
 /**
  * Each parent's children set on it as `property`: one statement for every list of parents asked for in the
  * same tick (each customer of a page hands over its transactions, and one statement reads all their
@@ -327,10 +329,19 @@ function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row
 function childrenOnto<P extends { id: string }, T>(source: Source, sql: string, parentKey: string, property: string, map: (row: Raw) => T = same<T>) {
   return new DataLoader<readonly P[], true>(
     async (lists) => {
+      const parentIds = new Set<string>();
+      for (const list of lists) for (const parent of list) parentIds.add(parent.id);
+      // A list is made when its first child arrives: most parents of a page have one child or none, and
+      // those without share one empty list.
       const children = new Map<string, T[]>();
-      for (const list of lists) for (const parent of list) if (!children.has(parent.id)) children.set(parent.id, []);
-      if (children.size) for (const raw of await run(source, sql, [[...children.keys()]])) children.get(raw[parentKey])?.push(map(raw));
-      for (const list of lists) for (const parent of list) (parent as Record<string, unknown>)[property] = children.get(parent.id);
+      if (parentIds.size) {
+        for (const raw of await run(source, sql, [[...parentIds]])) {
+          const list = children.get(raw[parentKey]);
+          if (list) list.push(map(raw));
+          else children.set(raw[parentKey], [map(raw)]);
+        }
+      }
+      for (const list of lists) for (const parent of list) (parent as Record<string, unknown>)[property] = children.get(parent.id) ?? NO_CHILDREN;
       return lists.map(() => true as const);
     },
     { cache: false },
@@ -368,13 +379,8 @@ function filterText(filter: unknown): string {
 /** What the keys of one statement share: the page (or the key it starts after), whether it counts and looks ahead, and the filter. */
 const groupName = (key: ChildPageKey<unknown>) =>
   `${key.page} ${key.pageSize} ${!!key.withTotal} ${!!key.lookAhead} ${key.after ? JSON.stringify(key.after) : ''} ${filterText(key.filter)}`;
-const cacheKeys = new WeakMap<ChildPageKey<unknown>, string>();
-/** A key's name in its loader's cache, written once per key (the loader and its batch ask for it several times). */
-function cacheKey(key: ChildPageKey<unknown>): string {
-  let text = cacheKeys.get(key);
-  if (text === undefined) cacheKeys.set(key, (text = `${key.parentId} ${groupName(key)}`));
-  return text;
-}
+/** A key's name in its loader's cache. The batch functions find their keys' answers by the key objects themselves. */
+const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
 function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
@@ -400,7 +406,7 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
   const conditions = (filter: F | undefined, first: number) => (spec.where && filter ? spec.where(filter, first) : { sql: '', params: [] });
   const totals = new DataLoader<ChildPageKey<F>, number, string>(
     async (keys) => {
-      const found = new Map<string, number>();
+      const found = new Map<ChildPageKey<F>, number>();
       for (const group of groupsOf(keys)) {
         const extra = conditions(group.filter, 3);
         const rows = await run(
@@ -410,16 +416,16 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
           [group.parentIds, ...extra.params],
         );
         const byParent = new Map(rows.map((r) => [r.parent as string, r.total as number]));
-        for (const key of group.keys) found.set(cacheKey(key), byParent.get(key.parentId) ?? 0);
+        for (const key of group.keys) found.set(key, byParent.get(key.parentId) ?? 0);
       }
-      return keys.map((key) => found.get(cacheKey(key))!);
+      return keys.map((key) => found.get(key)!);
     },
     { cacheKeyFn: cacheKey },
   );
   return perColumns((columns) =>
     new DataLoader<ChildPageKey<F>, RowPage<T>, string>(
       async (keys) => {
-        const pages = new Map<string, RowPage<T>>();
+        const pages = new Map<ChildPageKey<F>, RowPage<T>>();
         for (const group of groupsOf(keys)) {
           const request = group.keys[0]!;
           const { page, pageSize, after } = request;
@@ -451,10 +457,10 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
           for (const one of group.keys) {
             const total = counted.get(one.parentId);
             const cutPage = cut(byParent.get(one.parentId)!, request, map, key);
-            pages.set(cacheKey(one), { ...cutPage, total: total === undefined ? () => totals.load(one) : () => total, page, pageSize });
+            pages.set(one, { ...cutPage, total: total === undefined ? () => totals.load(one) : () => total, page, pageSize });
           }
         }
-        return keys.map((key) => pages.get(cacheKey(key))!);
+        return keys.map((key) => pages.get(key)!);
       },
       { cacheKeyFn: cacheKey },
     ),
