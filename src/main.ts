@@ -14,6 +14,7 @@ import { addDemoOwner, demoCredentialsPath, existingDemoCredentials, hasCompanie
 import { systemClock } from './domain/clock.ts';
 import { loadServerKey } from './domain/server-keys.ts';
 import { createLogger } from './logging.ts';
+import { keepMemoryReducerAwake } from './memory-reducer.ts';
 import { startupBanner, type DemoNotice } from './server/banner.ts';
 import { startServer } from './server/server.ts';
 import { serviceSurfaces } from './server/surfaces.ts';
@@ -24,6 +25,8 @@ const running: Array<{ name: string; stop(): Promise<void> }> = [];
 
 async function start(config: Config, logger: Logger): Promise<void> {
   for (const warning of operatorWarnings(config)) logger.warn(warning);
+  const stopNudging = keepMemoryReducerAwake();
+  running.push({ name: 'memory reducer nudge', stop: async () => stopNudging() });
   if (config.WEBHOOK_ALLOW_INSECURE_TARGETS) {
     logger.warn('WEBHOOK_ALLOW_INSECURE_TARGETS is true: webhooks may go to http:// and private addresses (development and tests only)');
   }
