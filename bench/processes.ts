@@ -14,11 +14,18 @@ export interface ServerProcess {
   pid: number;
   /** Resident set size in MB, from /proc. */
   rssMb(): Promise<number>;
+  /** The highest resident set size the process has had (VmHWM), in MB. */
+  peakRssMb(): Promise<number>;
   /** SIGTERM, then the exit code (SIGKILL and a thrown error after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<number | null>;
 }
 
 const START_TIMEOUT_MS = 120_000;
+
+async function statusMb(pid: number, field: string): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024;
+}
 
 export async function startServerProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ServerProcess> {
   const flags = [...new Set(['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...nodeFlags])];
@@ -36,11 +43,8 @@ export async function startServerProcess(name: string, script: string, env: Reco
     name,
     url,
     pid: child.pid!,
-    rssMb: async () => {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
-      return kb / 1024;
-    },
+    rssMb: () => statusMb(child.pid!, 'VmRSS'),
+    peakRssMb: () => statusMb(child.pid!, 'VmHWM'),
     stop: async (timeoutMs = 30_000) => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');

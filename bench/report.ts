@@ -39,7 +39,8 @@ export function medianRound(rounds: Timed[]): Timed & { ratios: number[] } {
 
 export interface RssRound {
   round: number;
-  servers: { name: string; mb: number; breakdown?: MemoryBreakdown }[];
+  /** `mb` at rest after the round; `peakMb`, the highest the process has had so far (VmHWM). */
+  servers: { name: string; mb: number; peakMb?: number; breakdown?: MemoryBreakdown }[];
 }
 
 export interface Run {
@@ -155,11 +156,12 @@ export function report(run: Run): string {
     );
   }
   if (rss.length) {
-    lines.push('', ...rss.map((r) => `RSS after round ${r.round}: ${r.servers.map((s) => `${s.name} ${s.mb.toFixed(0)} MB`).join(', ')}`));
+    const peak = (mb?: number) => (mb === undefined ? '' : ` (peak so far ${mb.toFixed(0)} MB)`);
+    lines.push('', ...rss.map((r) => `RSS after round ${r.round}, at rest: ${r.servers.map((s) => `${s.name} ${s.mb.toFixed(0)} MB${peak(s.peakMb)}`).join(', ')}`));
     for (const r of rss) lines.push(...r.servers.filter((s) => s.breakdown).map((s) => `  round ${r.round}, ${s.name}: ${formatBreakdown(s.breakdown!)}`));
     const grown = growth(rss).filter((g) => g.share > RSS_GROWTH_BAR);
     lines.push(
-      `RSS bar: at most ${RSS_BAR_MB} MB, and at most ${RSS_GROWTH_BAR * 100}% growth between the last two rounds: ${verdict(rssMeetsBar(rss))}` +
+      `RSS bar: at rest, at most ${RSS_BAR_MB} MB, and at most ${RSS_GROWTH_BAR * 100}% growth between the last two rounds: ${verdict(rssMeetsBar(rss))}` +
         (grown.length ? ` (grew: ${grown.map((g) => `${g.name} +${(g.share * 100).toFixed(0)}%`).join(', ')})` : ''),
     );
   }

@@ -41,6 +41,11 @@ import { meetsDepthBar, pagingWalk, walkReport } from './walk.ts';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WARM_UP_SECONDS = 1.5;
+/**
+ * A service's RSS is read at rest, this long after its last request: V8's memory reducer gives memory back
+ * 10 to 20 s into a quiet spell (src/memory-reducer.ts). Its peak under load (VmHWM) is printed beside it.
+ */
+const REST_SECONDS = 20;
 /** Long enough that no cached sample expires during the run. */
 const CACHE_SECONDS = 3600;
 
@@ -166,6 +171,8 @@ async function main(): Promise<number> {
 
     const timed = new Map<Measurement, Timed[]>();
     const rss: RssRound[] = [];
+    /** When each shared service last answered a timed run (performance.now()). */
+    const lastLoaded = new Map<Project, number>();
     for (let round = 1; round <= rounds; round++) {
       for (const m of selected) {
         const profileDir = join(workDir, 'profiles', m.slug);
@@ -174,6 +181,7 @@ async function main(): Promise<number> {
         progress(`${m.name}: round ${round} of ${rounds}: the service, then the baseline, ${WARM_UP_SECONDS} s warm-up and ${seconds} s each...`);
         const options = { requests: m.requests, seconds, connections };
         const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS, () => scrapeAuditWait(service.server.url));
+        lastLoaded.set(service, performance.now());
         const auditWait = auditWaitBetween(projectLoad.before, await scrapeAuditWait(service.server.url));
         const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: baselineHeaders }, WARM_UP_SECONDS);
         const floorLoad = floorUrl ? await warmThenLoad({ ...options, url: floorUrl, headers: {} }, WARM_UP_SECONDS) : undefined;
@@ -185,10 +193,21 @@ async function main(): Promise<number> {
       }
       if (!values.profile) {
         const services = await Promise.all(shared.values());
+        const lastRequest = Math.max(...services.map((s) => lastLoaded.get(s) ?? 0));
+        const rest = REST_SECONDS * 1000 - (performance.now() - lastRequest);
+        if (rest > 0) {
+          progress(`round ${round}: waiting ${(rest / 1000).toFixed(0)} s for the services to be at rest before reading their RSS...`);
+          await new Promise((resolve) => setTimeout(resolve, rest));
+        }
         rss.push({
           round,
           servers: await Promise.all(
-            services.map(async (s) => ({ name: s.server.name, mb: await s.server.rssMb(), breakdown: await memoryBreakdown(s.server.pid, s.server.url) })),
+            services.map(async (s) => ({
+              name: s.server.name,
+              mb: await s.server.rssMb(),
+              peakMb: await s.server.peakRssMb(),
+              breakdown: await memoryBreakdown(s.server.pid, s.server.url),
+            })),
           ),
         });
       }
