@@ -43,9 +43,11 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WARM_UP_SECONDS = 1.5;
 /**
  * A service's RSS is read at rest, this long after its last request: V8's memory reducer gives memory back
- * 10 to 20 s into a quiet spell (src/memory-reducer.ts). Its peak under load (VmHWM) is printed beside it.
+ * 10 to 25 s into a quiet spell (src/memory-reducer.ts: it looks every 8 s, and starts once two looks in a
+ * row find the allocation rates low). Its peak under load (VmHWM) is printed beside it. At 20 s, one round
+ * in three read a service before its reducer had run (2026-11-28).
  */
-const REST_SECONDS = 20;
+const REST_SECONDS = 30;
 /** Long enough that no cached sample expires during the run. */
 const CACHE_SECONDS = 3600;
 

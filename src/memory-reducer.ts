@@ -9,7 +9,7 @@
  *
  * A `vm.Script` is one of the few things Node allocates on that heap: compiling an empty one every few
  * seconds keeps the sampled rate a little above zero, so an idle service reads as idle, and the reducer
- * collects and gives the memory back about 10 to 20 s after the last request. Under load it changes
+ * collects and gives the memory back about 10 to 25 s after the last request. Under load it changes
  * nothing: the other two rates are high, and the reducer waits as V8 means it to. The compile costs a few
  * microseconds, and its timer never keeps the process alive.
  */
