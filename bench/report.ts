@@ -5,6 +5,7 @@
  */
 import type { AuditWait } from './audit-wait.ts';
 import type { Checked } from './check.ts';
+import type { CpuSpent } from './cpu.ts';
 import { FEW_ANSWERS, type LoadResult } from './load.ts';
 import type { Measurement } from './measurements.ts';
 import { formatBreakdown, type MemoryBreakdown } from './memory.ts';
@@ -22,6 +23,8 @@ export interface Timed {
   floor?: LoadResult;
   /** How long the service's responses waited for their audit entries during the timed run. */
   auditWait?: AuditWait | undefined;
+  /** CPU each process spent per answer in the two timed runs. */
+  cpu?: { project: CpuSpent; baseline: CpuSpent };
 }
 
 export interface Outcome extends Omit<Checked, 'baselineBodies'>, Timed {
@@ -144,6 +147,19 @@ export function report(run: Run): string {
       ...waited.map((o) => {
         const w = o.auditWait!;
         return `  ${o.measurement.name}: mean ${ms(w.meanMs)} ms, p50 <= ${ms(w.p50Ms)} ms, p99 <= ${ms(w.p99Ms)} ms (service p50 ${o.project.p50} ms, ${w.responses} responses)`;
+      }),
+      '',
+    );
+  }
+  const costed = outcomes.filter((o) => o.cpu);
+  if (costed.length) {
+    const ms = (n: number) => (n >= 1 ? n.toFixed(2) : n.toFixed(3));
+    const side = (c: CpuSpent) => `${ms(c.server)} + PostgreSQL ${ms(c.postgres)} + load generator ${ms(c.generator)}`;
+    lines.push(
+      'CPU per answer in ms, the round of the median ratio (/proc; on 2 cores a throughput ratio moves with any of the three):',
+      ...costed.map((o) => {
+        const { project, baseline } = o.cpu!;
+        return `  ${o.measurement.name}: service ${side(project)}; baseline ${side(baseline)}; service/baseline ${(project.server / baseline.server).toFixed(2)}x`;
       }),
       '',
     );

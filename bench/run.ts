@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { auditWaitBetween, scrapeAuditWait } from './audit-wait.ts';
 import { checkMeasurement, Mismatch, type Checked } from './check.ts';
+import { cpuNow, cpuPerAnswer } from './cpu.ts';
 import { importCompany, renewalsSettled } from './company.ts';
 import { benchDatabase } from './database.ts';
 import { warmThenLoad } from './load.ts';
@@ -151,13 +152,13 @@ async function main(): Promise<number> {
     const target = (service: Project, m: Measurement) => ({ url: service.server.url, headers: { authorization: `Bearer ${service.tokens[m.surface]}` } });
 
     // Every sample is compared and counted before any load, so no answer still in flight from a timed run is counted.
-    const checked = new Map<Measurement, Checked & { baselineUrl: string; baselineHeaders: Record<string, string>; floorUrl?: string }>();
+    const checked = new Map<Measurement, Checked & { baselineUrl: string; baselineHeaders: Record<string, string>; baselinePid: number; floorUrl?: string }>();
     for (const m of selected) {
       progress(`${m.name}: comparing ${m.sample.length + m.refusals.length} answers with the baseline...`);
       const service = await sharedProject(m);
       const result = await checkMeasurement(m, target(service, m), { url: baseline.url, headers: {} }, counter);
       if (!m.cacheHit) {
-        checked.set(m, { ...result, baselineUrl: baseline.url, baselineHeaders: {} });
+        checked.set(m, { ...result, baselineUrl: baseline.url, baselineHeaders: {}, baselinePid: baseline.pid });
         continue;
       }
       const bodiesFile = join(workDir, `${m.slug}.json`);
@@ -168,7 +169,7 @@ async function main(): Promise<number> {
       await writeFile(tokensFile, JSON.stringify({ [token]: { client: claims.sub, companyId: claims.company, surface: m.surface } }));
       const sameWork = await child(`same work ${m.slug}`, join(ROOT, 'bench/hit-baseline.ts'), { DATABASE_URL: database.url, BODIES_FILE: bodiesFile, TOKENS_FILE: tokensFile, PORT: '0' });
       const floor = await child(`static ${m.slug}`, join(ROOT, 'bench/static-server.ts'), { BODIES_FILE: bodiesFile, PORT: '0' });
-      checked.set(m, { ...result, baselineUrl: sameWork.url, baselineHeaders: target(service, m).headers, floorUrl: floor.url });
+      checked.set(m, { ...result, baselineUrl: sameWork.url, baselineHeaders: target(service, m).headers, baselinePid: sameWork.pid, floorUrl: floor.url });
     }
 
     const timed = new Map<Measurement, Timed[]>();
@@ -179,15 +180,21 @@ async function main(): Promise<number> {
       for (const m of selected) {
         const profileDir = join(workDir, 'profiles', m.slug);
         const service = values.profile ? await project(`service ${m.slug}`, m.cacheHit, profileDir) : await sharedProject(m);
-        const { baselineUrl, baselineHeaders, floorUrl } = checked.get(m)!;
+        const { baselineUrl, baselineHeaders, baselinePid, floorUrl } = checked.get(m)!;
         progress(`${m.name}: round ${round} of ${rounds}: the service, then the baseline, ${WARM_UP_SECONDS} s warm-up and ${seconds} s each...`);
         const options = { requests: m.requests, seconds, connections };
-        const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS, () => scrapeAuditWait(service.server.url));
+        const projectLoad = await warmThenLoad({ ...options, ...target(service, m) }, WARM_UP_SECONDS, async () => ({
+          audit: await scrapeAuditWait(service.server.url),
+          cpu: await cpuNow(service.server.pid),
+        }));
+        const projectCpu = cpuPerAnswer(projectLoad.before.cpu, await cpuNow(service.server.pid), projectLoad.answers);
         lastLoaded.set(service, performance.now());
-        const auditWait = auditWaitBetween(projectLoad.before, await scrapeAuditWait(service.server.url));
-        const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: baselineHeaders }, WARM_UP_SECONDS);
+        const auditWait = auditWaitBetween(projectLoad.before.audit, await scrapeAuditWait(service.server.url));
+        const baselineLoad = await warmThenLoad({ ...options, url: baselineUrl, headers: baselineHeaders }, WARM_UP_SECONDS, () => cpuNow(baselinePid));
+        const baselineCpu = cpuPerAnswer(baselineLoad.before, await cpuNow(baselinePid), baselineLoad.answers);
         const floorLoad = floorUrl ? await warmThenLoad({ ...options, url: floorUrl, headers: {} }, WARM_UP_SECONDS) : undefined;
-        timed.set(m, [...(timed.get(m) ?? []), { project: projectLoad, baseline: baselineLoad, ...(floorLoad && { floor: floorLoad }), auditWait }]);
+        const thisRound = { project: projectLoad, baseline: baselineLoad, ...(floorLoad && { floor: floorLoad }), auditWait, cpu: { project: projectCpu, baseline: baselineCpu } };
+        timed.set(m, [...(timed.get(m) ?? []), thisRound]);
         if (values.profile) {
           await stopProject(service);
           console.log(formatSummary(`${m.name}, the timed run`, await summariseProfiles(profileDir, ROOT, projectLoad)));
