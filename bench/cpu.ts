@@ -13,6 +13,11 @@ export interface CpuSpent {
   generator: number;
 }
 
+/** A reading: the totals, and each PostgreSQL process's own (processes come and go between readings). */
+export interface CpuReading extends CpuSpent {
+  postgresByPid: Map<string, number>;
+}
+
 /** Linux's USER_HZ, the unit of /proc's CPU times (`getconf CLK_TCK`), 100 on every kernel this runs on. */
 const TICKS_PER_SECOND = 100;
 
@@ -29,19 +34,26 @@ async function processMs(pid: number | string): Promise<{ comm: string; ms: numb
   }
 }
 
-async function postgresMs(): Promise<number> {
+async function postgresByPid(): Promise<Map<string, number>> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const processes = await Promise.all(pids.map(processMs));
-  return processes.reduce((sum, p) => (p.comm === 'postgres' ? sum + p.ms : sum), 0);
+  const processes = await Promise.all(pids.map(async (pid) => ({ pid, ...(await processMs(pid)) })));
+  return new Map(processes.filter((p) => p.comm === 'postgres').map((p) => [p.pid, p.ms]));
 }
 
-export async function cpuNow(serverPid: number): Promise<CpuSpent> {
-  const [server, postgres] = await Promise.all([processMs(serverPid), postgresMs()]);
+export async function cpuNow(serverPid: number): Promise<CpuReading> {
+  const [server, byPid] = await Promise.all([processMs(serverPid), postgresByPid()]);
   const own = process.cpuUsage();
-  return { server: server.ms, postgres, generator: (own.user + own.system) / 1000 };
+  return { server: server.ms, postgres: [...byPid.values()].reduce((a, b) => a + b, 0), postgresByPid: byPid, generator: (own.user + own.system) / 1000 };
 }
 
-export function cpuPerAnswer(before: CpuSpent, after: CpuSpent, answers: number): CpuSpent {
-  const per = (key: keyof CpuSpent) => (answers ? (after[key] - before[key]) / answers : 0);
-  return { server: per('server'), postgres: per('postgres'), generator: per('generator') };
+/**
+ * What was spent between two readings, per answer. PostgreSQL's is summed over the processes of the second
+ * reading (one started since counts from zero); a process that ended between them (an autovacuum worker,
+ * a closed connection's backend) takes what it spent since the first reading with it, so this is a floor.
+ */
+export function cpuPerAnswer(before: CpuReading, after: CpuReading, answers: number): CpuSpent {
+  if (!answers) return { server: 0, postgres: 0, generator: 0 };
+  let postgres = 0;
+  for (const [pid, ms] of after.postgresByPid) postgres += ms - (before.postgresByPid.get(pid) ?? 0);
+  return { server: (after.server - before.server) / answers, postgres: postgres / answers, generator: (after.generator - before.generator) / answers };
 }
