@@ -74,4 +74,41 @@ describe('the audit writer', () => {
     const rows = await written(['h1', 'h2', 'h3']);
     expect(rows.map((row) => row.at)).toEqual([AT.getTime(), AT.getTime(), AT.getTime()]);
   });
+
+  it.each([
+    ['a path of 5,000 characters', { path: `/m2m/${'a'.repeat(5000)}` }],
+    ['a resource of 300 characters (the first segment of an unknown path)', { resourceType: 'a'.repeat(300) }],
+    ['an operation name of 300 characters', { operation: 'Q'.repeat(300) }],
+    ['a lone surrogate in an operation name', { operation: 'Op\ud800' }],
+    ['a NUL in a path', { path: '/m2m/a\u0000b' }],
+    ['a method of 40 characters', { method: 'X'.repeat(40) }],
+    ['200 targets of 100 characters', { targets: Array.from({ length: 200 }, (_, n) => `${n}`.padEnd(100, 'x')) }],
+  ])('stores an entry with %s, bounded, beside the entries grouped with it', async (_what, values) => {
+    const ids = ['b1', 'b2', 'b3'].map((id) => `${id}-${_what.length}`);
+    await Promise.all([writer.record(entry('co_a', ids[0]!)), writer.record(entry('co_b', ids[1]!, values as Partial<AuditRecord>)), writer.record(entry('co_a', ids[2]!))]);
+    const rows = await new PoolRunner(orm).rows<{ request_id: string; path: string; resource_type: string; operation: string | null; method: string; targets: string[] }>(
+      'select request_id, path, resource_type, operation, method, targets from audit_entry where request_id = any($1::text[]) order by request_id',
+      [ids],
+    );
+    expect(rows.map((row) => row.request_id)).toEqual(ids);
+    const bounded = rows[1]!;
+    expect(bounded.path.length).toBeLessThanOrEqual(2048);
+    expect(bounded.resource_type.length).toBeLessThanOrEqual(200);
+    expect((bounded.operation ?? '').length).toBeLessThanOrEqual(200);
+    expect(bounded.method.length).toBeLessThanOrEqual(16);
+    expect(bounded.targets.length).toBeLessThanOrEqual(100);
+    expect(`${bounded.path}${bounded.operation ?? ''}`).not.toMatch(/\u0000/);
+    expect(`${bounded.path}${bounded.operation ?? ''}`.isWellFormed()).toBe(true);
+  });
+
+  it('fails only the entry the database refuses, never the entries grouped with it', async () => {
+    const outcomes = await Promise.allSettled([
+      writer.record(entry('co_a', 'g1')),
+      writer.record(entry('co_gone', 'g2')),
+      writer.record(entry('co_b', 'g3')),
+      writer.recordHit(entry('co_a', 'g4'), {}),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((await written(['g1', 'g2', 'g3', 'g4'])).map((row) => row.request_id)).toEqual(['g1', 'g3', 'g4']);
+  });
 });

@@ -5,6 +5,10 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AuditEntry, type AUDIT_ACTIONS } from '../db/entities/index.ts';
+import { insertAuditEntries, storableEntry, type AuditRecord } from '../db/audit-entries.ts';
+import type { SqlRunner } from '../db/reads.ts';
+
+export { storableEntry, storableText, type AuditRecord, type AuditSurface } from '../db/audit-entries.ts';
 import { PoolRunner } from '../db/reads.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
@@ -13,30 +17,11 @@ import { keyOfEntry, olderThan } from './paging.ts';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** One API call, as the pipeline reports it. `companyId` and `client` are null when the caller was not authenticated. */
-export interface AuditRecord {
-  companyId: string | null;
-  client: string | null;
-  /** Which door the call came through: `m2m`, `v1`, `graphql` or `console`. */
-  surface: string;
-  method: string;
-  path: string;
-  resourceType: string;
-  /** The GraphQL operation name of a call to /graphql. */
-  operation?: string | null;
-  action: AuditAction;
-  status: number;
-  /** For a denial (403): the scope the caller lacked. */
-  missingScope?: string | null;
-  /** The console user who called (surface `console`). */
-  userId?: string | null;
-  userEmail?: string | null;
-  requestId?: string | null;
-  at: Date;
-}
-
+/** An entry of `audit list` (the admin command line's JSON, OPERATING.md). */
 export interface AuditView {
   client: string | null;
+  surface: string;
+  actor: string;
   method: string;
   path: string;
   resourceType: string;
@@ -44,6 +29,8 @@ export interface AuditView {
   action: AuditAction;
   status: number;
   missingScope: string | null;
+  errorCode: string | null;
+  targets: string[];
   at: string;
 }
 
@@ -62,6 +49,8 @@ export async function listAudit(
   );
   return entries.map((entry) => ({
     client: entry.client ?? null,
+    surface: entry.surface,
+    actor: actorOf(entry),
     method: entry.method,
     path: entry.path,
     resourceType: entry.resourceType,
@@ -69,8 +58,15 @@ export async function listAudit(
     action: entry.action,
     status: entry.status,
     missingScope: entry.missingScope ?? null,
+    errorCode: entry.errorCode ?? null,
+    targets: entry.targets ?? [],
     at: entry.at.toISOString(),
   }));
+}
+
+/** Writes an entry in the caller's transaction. */
+export async function recordAuditIn(runner: SqlRunner, entry: AuditRecord): Promise<void> {
+  await insertAuditEntries(runner, [entry]);
 }
 
 /** Writes a batch of entries in one INSERT statement. */
@@ -78,8 +74,11 @@ export async function recordAudit(orm: MikroORM, entries: readonly AuditRecord[]
   if (!entries.length) return;
   await orm.em.fork().insertMany(
     AuditEntry,
-    entries.map(({ companyId, operation, missingScope, userId, userEmail, requestId, ...entry }) => ({
+    entries.map(storableEntry).map(({ companyId, operation, missingScope, userId, userEmail, requestId, actor, errorCode, targets, ...entry }) => ({
       ...entry,
+      actor: actor ?? null,
+      errorCode: errorCode ?? null,
+      targets: [...(targets ?? [])],
       operation: operation ?? null,
       missingScope: missingScope ?? null,
       userId: userId ?? null,
@@ -124,6 +123,9 @@ export interface AuditRow {
   status: number;
   missingScope: string | null;
   requestId: string | null;
+  actor: string | null;
+  errorCode: string | null;
+  targets: string[];
 }
 
 const DENIED = [401, 403];
@@ -196,11 +198,15 @@ export async function searchAudit(
     status: entry.status,
     missingScope: entry.missingScope ?? null,
     requestId: entry.requestId ?? null,
+    actor: entry.actor ?? null,
+    errorCode: entry.errorCode ?? null,
+    targets: entry.targets ?? [],
   }));
   const total = () => em.fork().count(AuditEntry, where);
   if (!page.lookAhead) return { rows, total };
   return { rows, total, hasNextPage: read.length > page.limit, endKey: entries.length ? keyOfEntry(entries.at(-1)!) : undefined };
 }
 
-/** Who made a call, as the console and its CSV export show it. */
-export const auditActor = (row: AuditRow) => row.userEmail ?? row.client ?? 'anonymous';
+/** Who made a call, as the console, its CSV export and the command line show it. */
+const actorOf = (row: { userEmail?: string | null; client?: string | null; actor?: string | null }) => row.userEmail ?? row.client ?? row.actor ?? 'anonymous';
+export const auditActor = (row: AuditRow) => actorOf(row);

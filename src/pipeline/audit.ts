@@ -18,63 +18,13 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Versions } from '../db/cache-versions.ts';
 import type { SqlRunner } from '../db/reads.ts';
-import type { AuditRecord } from '../domain/audit-log.ts';
+import { AUDIT_INSERT, AUDIT_INSERT_CHECKED, auditRow, insertAuditEntries, type AuditRecord } from '../db/audit-entries.ts';
 import { auditMetrics, type AuditMetrics } from '../metrics.ts';
 import type { Clock } from '../domain/clock.ts';
 
 export const AUDIT_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const MAX_GROUP = 1000;
-
-const COLUMNS = 'company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id';
-const FIELDS = '"companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", to_timestamp(at / 1000), "userId", "userEmail", "requestId"';
-const RECORD = `"companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
-    action text, status smallint, "missingScope" text, at float8, "userId" text, "userEmail" text, "requestId" text`;
-
-/**
- * A group of entries travels as one JSON parameter: one native stringify, no per-value encoding. Each entry
- * is one object of one shape, its time in epoch milliseconds: a Date takes JSON.stringify off its fast path
- * (its toJSON is called), which made an entry three times as slow to write.
- */
-const INSERT = `insert into audit_entry (${COLUMNS}) select ${FIELDS} from json_to_recordset($1::json) as entry(${RECORD})`;
-
-/**
- * A group with cache hits: each distinct set of versions the group's hits were keyed by (`$2`: usually one,
- * as a burst of hits reads one company's few types) is checked once against PostgreSQL's; a hit's entry
- * (`k`, the set it was keyed by) is written only if none of that set has been raised since. The stale sets
- * are returned.
- */
-const INSERT_CHECKED = `with stale as (
-    select c.k from json_to_recordset($2::json) as c(k int, "companyId" text, versions json)
-    where exists (
-      select 1 from json_each_text(c.versions) v
-      join cache_version cv on cv.company_id = c."companyId" and cv.type = v.key and cv.version > v.value::bigint)
-  ), written as (
-    insert into audit_entry (${COLUMNS}) select ${FIELDS} from json_to_recordset($1::json) as entry(k int, ${RECORD})
-    where k is null or k not in (select k from stale)
-  )
-  select k from stale`;
-
-/** An entry as its JSON row; a hit's with the set of versions it was keyed by. */
-const rowOf = (entry: AuditRecord, k: number | null = null) => ({
-  k,
-  companyId: entry.companyId,
-  client: entry.client,
-  surface: entry.surface,
-  method: entry.method,
-  path: entry.path,
-  resourceType: entry.resourceType,
-  operation: entry.operation ?? null,
-  action: entry.action,
-  status: entry.status,
-  missingScope: entry.missingScope ?? null,
-  at: entry.at.getTime(),
-  userId: entry.userId ?? null,
-  userEmail: entry.userEmail ?? null,
-  requestId: entry.requestId ?? null,
-});
-
-const parametersOf = (entries: readonly AuditRecord[]) => [JSON.stringify(entries.map((entry) => rowOf(entry)))];
 
 interface Waiting {
   entry: AuditRecord;
@@ -85,7 +35,12 @@ interface Waiting {
   /** True: committed; false: a hit found stale, not written. */
   resolve(written: boolean): void;
   reject(error: unknown): void;
+  /** Written in a group of its own: its group was refused, and only the entry the database refuses may fail. */
+  alone?: boolean;
 }
+
+/** A statement refused for one of its values (SQLSTATE classes 22, data exception, and 23, integrity), not for the database being away. */
+const refusedValue = (error: unknown) => /^2[23]/.test((error as { code?: string } | null)?.code ?? '');
 
 export class AuditWriter {
   readonly #orm: MikroORM;
@@ -150,12 +105,12 @@ export class AuditWriter {
 
   /** Writes the entry in a write's own transaction, committed with its work. */
   async recordIn(runner: SqlRunner, entry: AuditRecord): Promise<void> {
-    await runner.rows(INSERT, parametersOf([entry]));
+    await insertAuditEntries(runner, [entry]);
   }
 
   async #writeGroups(): Promise<void> {
     while (this.#queue.length) {
-      const group = this.#queue.splice(0, MAX_GROUP);
+      const group = this.#nextGroup();
       try {
         const stale = await this.#insert(group);
         const committed = performance.now();
@@ -165,6 +120,11 @@ export class AuditWriter {
           waiting.resolve(!stale.has(n));
         });
       } catch (error) {
+        if (group.length > 1 && refusedValue(error)) {
+          // One entry the database refuses fails only its own call: the group is written again one by one.
+          this.#queue.unshift(...group.map((waiting) => ({ ...waiting, alone: true })));
+          continue;
+        }
         this.#logger.error({ err: error, entries: group.length }, 'audit entries could not be written');
         for (const waiting of group) waiting.reject(error);
       }
@@ -172,10 +132,17 @@ export class AuditWriter {
     this.#writing = null;
   }
 
+  /** The next group: entries to be written alone come one at a time. */
+  #nextGroup(): Waiting[] {
+    if (this.#queue[0]?.alone) return this.#queue.splice(0, 1);
+    const end = this.#queue.findIndex((waiting) => waiting.alone);
+    return this.#queue.splice(0, end < 0 ? MAX_GROUP : Math.min(end, MAX_GROUP));
+  }
+
   /** Writes a group; the positions of hits found stale. */
   async #insert(group: readonly Waiting[]): Promise<Set<number>> {
     if (!group.some((waiting) => waiting.versions)) {
-      await this.#pool.query({ name: 'audit_insert', text: INSERT, values: parametersOf(group.map((w) => w.entry)) });
+      await this.#pool.query({ name: 'audit_insert', text: AUDIT_INSERT, values: [JSON.stringify(group.map((w) => auditRow(w.entry)))] });
       return new Set();
     }
     const sets = new Map<string, { k: number; companyId: string | null; versions: Versions }>();
@@ -186,8 +153,8 @@ export class AuditWriter {
       if (!set) sets.set(key, (set = { k: sets.size, companyId: entry.companyId, versions }));
       return set.k;
     });
-    const rows = JSON.stringify(group.map((waiting, n) => rowOf(waiting.entry, keyedBy[n])));
-    const { rows: stale } = await this.#pool.query<{ k: number }>({ name: 'audit_insert_checked', text: INSERT_CHECKED, values: [rows, JSON.stringify([...sets.values()])] });
+    const rows = JSON.stringify(group.map((waiting, n) => auditRow(waiting.entry, keyedBy[n])));
+    const { rows: stale } = await this.#pool.query<{ k: number }>({ name: 'audit_insert_checked', text: AUDIT_INSERT_CHECKED, values: [rows, JSON.stringify([...sets.values()])] });
     const staleSets = new Set(stale.map((row) => row.k));
     const positions = new Set<number>();
     keyedBy.forEach((k, n) => k !== null && staleSets.has(k) && positions.add(n));

@@ -160,6 +160,12 @@ export const AuditEntry = defineEntity({
     userId: p.string().nullable(),
     userEmail: p.string().nullable(),
     requestId: p.string().nullable(),
+    /** Who acted when no client or console user did (the command line's user, a worker). */
+    actor: p.string().nullable(),
+    /** The refusal's or failure's error code, the same on every door. */
+    errorCode: p.string().nullable(),
+    /** The ids of the records the call created, changed or deleted. */
+    targets: p.array().columnType('text[]').defaultRaw(`'{}'`),
     at: p.datetime(),
   },
   // (company, at, id): the log newest first, so a page after a cursor is a range of it; (company, client, at):

@@ -17,6 +17,7 @@ import { Migration20261125300000_list_orders } from './Migration20261125300000_l
 import { Migration20261126100000_event_date_day } from './Migration20261126100000_event_date_day.ts';
 import { Migration20261126100000_webhook_catch_up } from './Migration20261126100000_webhook_catch_up.ts';
 import { Migration20261126200000_log_orders } from './Migration20261126200000_log_orders.ts';
+import { Migration20261128100000_audit_outcomes } from './Migration20261128100000_audit_outcomes.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261126100000_event_date_day', class: Migration20261126100000_event_date_day },
   { name: 'Migration20261126100000_webhook_catch_up', class: Migration20261126100000_webhook_catch_up },
   { name: 'Migration20261126200000_log_orders', class: Migration20261126200000_log_orders },
+  { name: 'Migration20261128100000_audit_outcomes', class: Migration20261128100000_audit_outcomes },
 ];
