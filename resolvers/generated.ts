@@ -130,7 +130,7 @@ export type AuditEntry = {
   __typename?: 'AuditEntry';
   /** READ or UPDATE. */
   action?: Maybe<Scalars['String']['output']>;
-  /** Who called: the console user's email, the client id, or `anonymous`. */
+  /** Who called: the console user's email, the client id, `cli:<user>` for the command line, or `anonymous`. */
   actor: Scalars['String']['output'];
   /** When the call was made. */
   at: Scalars['DateTime']['output'];
@@ -138,6 +138,8 @@ export type AuditEntry = {
   clientId?: Maybe<Scalars['ID']['output']>;
   /** The name of that API client or v1 key; null when there is none, or it was deleted. */
   clientName?: Maybe<Scalars['String']['output']>;
+  /** The refusal's or failure's code (`CONFLICT`, `NOT_FOUND`, `FORBIDDEN`…); null when the call succeeded. */
+  errorCode?: Maybe<Scalars['String']['output']>;
   /** The entry number. */
   id: Scalars['ID']['output'];
   /** HTTP method. */
@@ -152,10 +154,12 @@ export type AuditEntry = {
   requestId?: Maybe<Scalars['String']['output']>;
   /** The REST resource, or the root fields of a GraphQL operation. */
   resourceType?: Maybe<Scalars['String']['output']>;
-  /** HTTP status; 403 for a GraphQL operation with a denied field. */
+  /** The answer's outcome as an HTTP status, the same for the same refusal on every door: a GraphQL mutation refused with CONFLICT is 409, one with a denied field 403. */
   status: Scalars['Int']['output'];
-  /** `m2m`, `v1`, `graphql` or `console`. */
+  /** `m2m`, `v1`, `graphql`, `console`, `cli` (the admin command line) or `worker`. */
   surface: Scalars['String']['output'];
+  /** The ids of the records the call created, changed or deleted; empty for reads and refusals. */
+  targets: Array<Scalars['ID']['output']>;
   /** The console user's email; null for other callers. */
   userEmail?: Maybe<Scalars['String']['output']>;
   /** `cu_` id of the console user who called; null for other callers. */
@@ -3249,6 +3253,7 @@ export type AuditEntryResolvers<ContextType = GraphqlContext, ParentType extends
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   clientName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   missingScope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3258,6 +3263,7 @@ export type AuditEntryResolvers<ContextType = GraphqlContext, ParentType extends
   resourceType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   surface?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targets?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   userEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };

@@ -1,4 +1,4 @@
-/** Every GraphQL operation is audited like a REST call: operation name, root fields, READ or UPDATE, status. */
+/** Every GraphQL operation is audited like a REST call: operation name, root fields, READ or UPDATE, the status the same refusal has on REST. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listAudit } from '../src/domain/audit-log.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
@@ -19,7 +19,7 @@ describe('GraphQL audit', () => {
     const entries = await listAudit(studio.app.services.orm, { companyId: studio.companyId });
     const graphql = entries.filter((e) => e.path === '/graphql');
     expect(graphql).toEqual([
-      expect.objectContaining({ method: 'POST', operation: 'Cancel', resourceType: 'cancelAppointment', action: 'UPDATE', status: 200 }),
+      expect.objectContaining({ method: 'POST', operation: 'Cancel', resourceType: 'cancelAppointment', action: 'UPDATE', status: 404, errorCode: 'NOT_FOUND' }),
       expect.objectContaining({ method: 'POST', operation: 'Dashboard', resourceType: 'customers,events', action: 'READ', status: 200 }),
     ]);
   });

@@ -57,20 +57,21 @@ describe('the M2M audit log', () => {
     expect(refused.status).toBe(429);
 
     const entries = await entriesOf(client.client_id);
-    const entry = (method: string, path: string, resourceType: string, action: string, status: number, missingScope: string | null = null) => ({
-      client: client.client_id, method, path, resourceType, operation: null, action, status, missingScope, at: NOW,
+    const entry = (method: string, path: string, resourceType: string, action: string, status: number, errorCode: string | null = null, more: { missingScope?: string; targets?: string[] } = {}) => ({
+      client: client.client_id, surface: 'm2m', actor: client.client_id, method, path, resourceType, operation: null, action, status, errorCode,
+      missingScope: more.missingScope ?? null, targets: more.targets ?? [], at: NOW,
     });
     expect(entries).toEqual([
       entry('POST', '/m2m/token', 'token', 'UPDATE', 200),
       entry('GET', '/m2m/customers', 'customer', 'READ', 200),
       entry('GET', profile, 'profile', 'READ', 200),
-      entry('PUT', profile, 'profile', 'UPDATE', 200),
-      entry('GET', '/m2m/passes', 'pass', 'READ', 403, 'passes:read'),
-      entry('GET', '/m2m/customer/cust_doesnotexist/profile', 'profile', 'READ', 404),
-      entry('GET', '/m2m/no-such-thing', 'no-such-thing', 'READ', 404),
-      entry('GET', '/m2m/customers', 'customer', 'READ', 400),
-      entry('DELETE', '/m2m/customers', 'customer', 'UPDATE', 405),
-      entry('GET', '/m2m/customers', 'customer', 'READ', 429),
+      entry('PUT', profile, 'profile', 'UPDATE', 200, null, { targets: [customerId] }),
+      entry('GET', '/m2m/passes', 'pass', 'READ', 403, 'FORBIDDEN', { missingScope: 'passes:read' }),
+      entry('GET', '/m2m/customer/cust_doesnotexist/profile', 'profile', 'READ', 404, 'NOT_FOUND'),
+      entry('GET', '/m2m/no-such-thing', 'no-such-thing', 'READ', 404, 'NOT_FOUND'),
+      entry('GET', '/m2m/customers', 'customer', 'READ', 400, 'BAD_USER_INPUT'),
+      entry('DELETE', '/m2m/customers', 'customer', 'UPDATE', 405, 'METHOD_NOT_ALLOWED'),
+      entry('GET', '/m2m/customers', 'customer', 'READ', 429, 'RATE_LIMITED'),
     ]);
   });
 

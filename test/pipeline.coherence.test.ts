@@ -56,7 +56,8 @@ describe('an operation authorised whole, and invalidation bound to the commit', 
     expect(entry!.missing_scope).toMatch(/^(customers:read|passes:write)$/);
   });
 
-  it('makes the first of two aliased mutations visible through M2M at once when the second fails', async () => {
+  it('commits neither of two aliased mutations when the second fails, and M2M keeps serving what stands', async () => {
+    const before = await stored();
     expect((await profile()).headers.get('x-cache')).toMatch(/MISS|HIT/);
     expect((await profile()).headers.get('x-cache')).toBe('HIT');
     const writer = await studio.token(['customers:write']);
@@ -65,21 +66,36 @@ describe('an operation authorised whole, and invalidation bound to the commit', 
       second: updateCustomer(id: "cust_doesnotexist", input: { firstName: "Nobody" }) { id }
     }`);
     expect(answer.status).toBe(200);
+    expect(answer.body.data).toBeNull();
     expect(answer.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(await stored()).toBe(before);
+    expect((await profile()).body.data.firstname).toBe(before);
+  });
+
+  it('makes a whole document visible through M2M at once when every field commits', async () => {
+    const writer = await studio.token(['customers:write']);
+    expect((await profile()).headers.get('x-cache')).toBe('HIT');
+    const answer = await graphql(writer, `mutation {
+      first: updateCustomer(id: "${customerId}", input: { firstName: "First" }) { id }
+      second: updateCustomer(id: "${customerId}", input: { firstName: "Committed" }) { id }
+    }`);
+    expect(answer.body.errors).toBeUndefined();
     expect(await stored()).toBe('Committed');
     const after = await profile();
     expect(after.body.data.firstname).toBe('Committed');
     expect(after.headers.get('x-cache')).toBe('MISS');
   });
 
-  it('commits nothing of a mutation field that fails, while the fields before it stand', async () => {
+  it('commits nothing of a document one of whose fields fails, the fields before it included', async () => {
+    const before = await stored();
     const writer = await studio.token(['customers:write']);
     const answer = await graphql(writer, `mutation {
       kept: updateCustomer(id: "${customerId}", input: { firstName: "Kept" }) { id }
       refused: updateCustomer(id: "${customerId}", input: { firstName: "" }) { id }
     }`);
+    expect(answer.body.data).toBeNull();
     expect(answer.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(await stored()).toBe('Kept');
+    expect(await stored()).toBe(before);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { companyScoped, entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
 import { connectionOptions, ResilientPostgreSqlDriver } from './pool.ts';
+import { touchedSubscriber } from './touched.ts';
 
 /** `base100Price` -> `base100_price`: the default strategy would glue a digit to the next word. */
 class ColumnNaming extends UnderscoreNamingStrategy {
@@ -54,6 +55,7 @@ export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000
     entities,
     namingStrategy: ColumnNaming,
     extensions: [Migrator],
+    subscribers: [touchedSubscriber],
     pool: { min: 0, max: poolMax, idleTimeoutMillis: idleTimeoutMs },
     debug,
     allowGlobalContext: false,

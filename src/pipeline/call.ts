@@ -56,6 +56,13 @@ export interface Call {
   deniedScope: string | null;
   /** Step 4, cache: whether the answer came from the cache. */
   cache: CacheOutcome | null;
+  /**
+   * How the call was refused or failed, as the audit log records it on every door: the vocabulary's code and
+   * its HTTP status (a GraphQL mutation refused with CONFLICT is 409 there, though its answer is a 200).
+   */
+  refusal: { code: string; status: number } | null;
+  /** The ids of the records the call's write created, changed or deleted, once committed. */
+  targets: readonly string[];
   /** True once the call's audit entry is committed (with a write's transaction, or with a cache hit). */
   audited: boolean;
   /** Headers the steps add to the answer (rate limits, cache, cookies, request id). */
@@ -82,6 +89,8 @@ export function newCall(start: CallStart): Call {
     spent: null,
     deniedScope: null,
     cache: null,
+    refusal: null,
+    targets: [],
     audited: false,
     headers: new Map(),
   };

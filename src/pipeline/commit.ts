@@ -6,13 +6,15 @@
  * together, in that one transaction. Only after the commit does this instance take the new versions (other
  * instances hear of them from PostgreSQL at the same commit), and only then does the answer leave.
  *
- * An answer of 500 or more (the database went away, say) rolls everything back; its audit entry is then
- * written on its own (step 8 of src/pipeline/run.ts).
+ * A document commits all or nothing (`allOrNothing`): an error anywhere in its answer rolls back every write
+ * it made, and the answer and audit entry say so. An answer of 500 or more (the database went away, say)
+ * rolls everything back; its audit entry is then written on its own (step 8 of src/pipeline/run.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
 import { TransactionRunner } from '../db/reads.ts';
 import { companyEm } from '../db/scope.ts';
+import { Touched, touching } from '../db/touched.ts';
 import type { Call } from './call.ts';
 import type { Pipeline } from './index.ts';
 import { auditEntry } from './run.ts';
@@ -29,6 +31,12 @@ export interface WriteTransaction {
   em: EntityManager;
   /** Statements in the transaction, outside any entity. */
   runner: TransactionRunner;
+  /**
+   * Runs a document so that it commits all or nothing: when `failed` says its answer carries an error,
+   * everything it wrote is rolled back (to a savepoint taken before it) while the transaction goes on, so
+   * what came before it (an idempotency claim) and after it (the kept answer, the audit entry) still commit.
+   */
+  allOrNothing<T>(work: () => Promise<T>, failed: (value: T) => boolean): Promise<{ value: T; undone: boolean }>;
 }
 
 export async function inWriteTransaction<T>(pipeline: Pipeline, call: Call, work: (tx: WriteTransaction) => Promise<WriteOutcome<T>>): Promise<T> {
@@ -45,16 +53,27 @@ async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: strin
   const em = companyEm(pipeline.services.orm, companyId);
   await em.begin();
   const runner = new TransactionRunner(em, pipeline.reads);
+  const touched = new Touched();
+  const allOrNothing = async <V>(document: () => Promise<V>, failed: (value: V) => boolean) => {
+    await runner.rows('savepoint document', []);
+    const forget = touched.mark();
+    const value = await document();
+    const undone = failed(value);
+    if (undone) forget();
+    await runner.rows(undone ? 'rollback to savepoint document' : 'release savepoint document', []);
+    return { value, undone };
+  };
   let outcome: WriteOutcome<T>;
   try {
     // A write's statements may take longer than a read's (the connection's default: DB_READ_STATEMENT_TIMEOUT_MS).
     await runner.rows(`set local statement_timeout = ${pipeline.services.config.DB_STATEMENT_TIMEOUT_MS}`, []);
-    outcome = await work({ em, runner });
+    outcome = await touching(touched, () => work({ em, runner, allOrNothing }));
     if (outcome.status >= 500) {
       await em.rollback();
       return outcome.value;
     }
     const versions = await raiseCacheVersions(runner, companyId, outcome.changed);
+    call.targets = touched.ids;
     await pipeline.audit.recordIn(runner, auditEntry(pipeline, call, outcome.status));
     await em.commit();
     call.audited = true;

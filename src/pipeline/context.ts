@@ -9,6 +9,7 @@ import { createLoaders, type Loaders } from '../db/loaders.ts';
 import { CompanyReads, TransactionRunner, type SqlRunner } from '../db/reads.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import { companyEm } from '../db/scope.ts';
+import { touchedNow } from '../db/touched.ts';
 import { Unauthenticated } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import type { Call } from './call.ts';
@@ -99,6 +100,7 @@ export function createContext({ services, call, pool, company, em: transaction }
   if (transaction) {
     context.savepoint = async (field, work) => {
       const outer = current!;
+      const forget = touchedNow()?.mark();
       const value = await outer.transactional(async (savepoint) => {
         savepoint.setFilterParams('company', { id: companyId });
         current = savepoint;
@@ -107,6 +109,9 @@ export function createContext({ services, call, pool, company, em: transaction }
         } finally {
           current = outer;
         }
+      }).catch((error: unknown) => {
+        forget?.();
+        throw error;
       });
       context.committed.push(field);
       return value;

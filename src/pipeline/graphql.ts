@@ -12,7 +12,7 @@ import { HeaderMap } from '@apollo/server';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { DomainError, Forbidden, Unauthenticated } from '../domain/errors.ts';
+import { DomainError, Forbidden, Unauthenticated, type ErrorCode } from '../domain/errors.ts';
 import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
@@ -28,7 +28,7 @@ import { answer, readBody, startCall, type Endpoint, type Request } from './http
 import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
 import { inputTooLong } from './input-lengths.ts';
-import { serve, servedFromCache } from './run.ts';
+import { refuse, serve, servedFromCache } from './run.ts';
 import { errorHeaders, httpStatus } from './status.ts';
 
 type GatewayInterface = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
@@ -53,6 +53,24 @@ const beforeExecution = (error: DomainError) =>
 function statusOf(result: ExecutionResult): number {
   return result.errors?.some((error) => (error.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') ? 503 : 200;
 }
+
+/** Apollo Server's and graphql-js's own codes for a document refused before it ran. */
+const REQUEST_ERRORS = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'QUERY_TOO_COMPLEX']);
+
+/**
+ * The audit log's outcome of a GraphQL answer: its first error's code, at the HTTP status the same refusal
+ * has on REST (a CONFLICT is 409 though the answer is a 200 with `errors`).
+ */
+function refuseFor(call: Call, result: { errors?: readonly { extensions?: Record<string, unknown> }[] }): void {
+  const first = result.errors?.[0];
+  if (!first) return;
+  const original = (first as { originalError?: unknown }).originalError;
+  const named = original instanceof DomainError ? original.code : first.extensions?.code;
+  const code = typeof named === 'string' ? named : 'INTERNAL_SERVER_ERROR';
+  refuse(call, code, REQUEST_ERRORS.has(code) ? 400 : (VOCABULARY.has(code) ? httpStatus(code as ErrorCode) : 500));
+}
+
+const VOCABULARY = new Set<string>(['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'UNAUTHENTICATED', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'] satisfies ErrorCode[]);
 
 /**
  * A field a resolver refused for a scope the caller lacks (beyond the whole operation's, which authorise
@@ -147,6 +165,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
             const { cost, remaining, resetSeconds } = call.spent;
             result.extensions = { ...result.extensions, cost: { requested: cost, remaining, limit: call.budget!.points.perMinute, resetSeconds } };
           }
+          if (result) refuseFor(call, result);
           const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
           if (unavailable) {
             response.http.status = 503;
@@ -166,11 +185,18 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
     return inWriteTransaction(pipeline, context.call, async (tx) => {
       const write = pipeline.context(context.call, tx.em);
       write.console = context.console;
-      const result = deniedIn(context.call, await executor.execute(document!, write, variables, operationName));
+      // An error anywhere in the answer undoes every write of the document: never `data: null` over a commit.
+      const { value: result, undone } = await tx.allOrNothing(
+        async () => deniedIn(context.call, await executor.execute(document!, write, variables, operationName)),
+        (executed) => !!executed.errors?.length,
+      );
       const status = statusOf(result);
       // Rolled back, nothing of it stands: the answer says only why.
-      const value = status >= 500 ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') } : result;
-      return { status, changed: executor.invalidatedBy(write.committed), value };
+      const value = status >= 500
+        ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') }
+        : undone ? { data: null, errors: result.errors } : result;
+      refuseFor(context.call, value);
+      return { status, changed: undone ? [] : executor.invalidatedBy(write.committed), value };
     });
   };
 
@@ -198,6 +224,15 @@ export interface GraphqlDoorOptions {
   explorer?: (req: Request, res: ServerResponse) => boolean;
 }
 
+/**
+ * Step 2 for the graph's doors (/graphql, its SDL download, the console's export): an API client against its
+ * budget of points, anyone else (a console session, no caller) against its source address's limit.
+ */
+export async function admitToGraphql(pipeline: Pipeline, call: Call): Promise<void> {
+  if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
+  else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
+}
+
 /** Apollo Server's answer as a reply. */
 function replyOf(status: number | undefined, headers: HeaderMap, body: string): Reply {
   const named: Record<string, string> = {};
@@ -219,11 +254,13 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
     res.once('close', () => void call.admission?.release());
     const log = (req as Request & { log?: Logger }).log ?? logger;
     void serve(pipeline, call, graphqlErrors, log, async () => {
-      const body = req.method === 'POST' ? await readBody(req, res) : undefined;
       await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
       const session = fromConsole ? await authenticateConsole(services, call, req) : null;
-      if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
-      else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
+      await admitToGraphql(pipeline, call);
+      const body = req.method === 'POST' ? await readBody(req, res).catch((error: unknown) => {
+        // Nothing an anonymous caller may do starts with a body the service cannot read: who it is comes first.
+        throw call.caller ? error : new Unauthenticated(MISSING_TOKEN);
+      }) : undefined;
       const url = req.url ?? '';
       const mark = url.indexOf('?');
       const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');

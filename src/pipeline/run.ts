@@ -30,6 +30,7 @@ import type { PreparedOperation } from './execute.ts';
 import { claim, keep, type IdempotentRequest } from './idempotency.ts';
 import type { Pipeline } from './index.ts';
 import { unstorableTextAsInvalid } from './input-guards.ts';
+import { httpStatus } from './status.ts';
 
 /** Seconds a caller is asked to wait when its call could not be recorded. */
 const AUDIT_RETRY_AFTER_SECONDS = 2;
@@ -50,17 +51,31 @@ export function auditEntry(pipeline: Pipeline, call: Call, status: number): Audi
     resourceType: call.resource,
     operation: call.operationName,
     action: call.action,
-    status: call.deniedScope && status < 400 ? 403 : status,
+    status: call.refusal?.status ?? (call.deniedScope && status < 400 ? 403 : status),
+    errorCode: call.refusal?.code ?? (call.deniedScope ? 'FORBIDDEN' : null),
     missingScope: call.deniedScope,
+    targets: call.targets,
   });
 }
 
+/** Records how the call was refused (the first refusal stands): the audit log's status and code. */
+export function refuse(call: Call, code: string, status: number): void {
+  call.refusal ??= { code, status };
+}
+
 /** Any error, as an answer in the surface's shape: the vocabulary's own, or a bare 500 (logged) for the unexpected. */
-export function errorReply(error: unknown, errors: ErrorShape, log: Logger): Reply {
+export function errorReply(error: unknown, errors: ErrorShape, log: Logger, call?: Call): Reply {
   const known = error instanceof DomainError ? error : (databaseUnavailable(error) ?? unstorableTextAsInvalid(error));
-  if (known instanceof DomainError) return errors.present(known);
+  if (known instanceof DomainError) return presentRefusal(call, known, errors);
   log.error({ err: error }, 'request failed');
+  if (call) refuse(call, 'INTERNAL_SERVER_ERROR', 500);
   return errors.internal();
+}
+
+/** A refusal of the vocabulary in the surface's shape, recorded on the call for its audit entry. */
+export function presentRefusal(call: Call | undefined, error: DomainError, errors: ErrorShape): Reply {
+  if (call) refuse(call, error.code, httpStatus(error.code));
+  return errors.present(error);
 }
 
 /**
@@ -73,7 +88,7 @@ export async function serve(pipeline: Pipeline, call: Call, errors: ErrorShape, 
   try {
     reply = await steps();
   } catch (error) {
-    reply = errorReply(error, errors, log);
+    reply = errorReply(error, errors, log, call);
   }
   // The answer becomes bytes before it waits on its audit entry: a large text (a page of customers is a
   // quarter of a megabyte) would otherwise sit on the JavaScript heap through the wait, and be copied to the
@@ -171,16 +186,17 @@ function runWrite<Data>(pipeline: Pipeline, call: Call, prepared: PreparedCall<D
     const replayed = prepared.idempotency && (await claim(tx, pipeline.services.clock, prepared.idempotency));
     if (replayed) return { status: replayed.status, changed: [], value: replayed };
     const context = pipeline.context(call, tx.em);
-    const result = await pipeline.executor.execute(prepared.operation.document, context, variables);
-    let reply: Reply;
-    try {
-      if (result.errors?.length) throw prepared.errorOf(result.errors[0]!);
-      reply = prepared.respond(result.data as Data);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      reply = prepared.errors.present(error);
-    }
+    const { value: reply, undone } = await tx.allOrNothing(async () => {
+      const result = await pipeline.executor.execute(prepared.operation.document, context, variables);
+      try {
+        if (result.errors?.length) throw prepared.errorOf(result.errors[0]!);
+        return prepared.respond(result.data as Data);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return presentRefusal(call, error, prepared.errors);
+      }
+    }, (answer) => answer.status >= 400);
     if (prepared.idempotency && reply.status < 500) await keep(tx, prepared.idempotency, reply);
-    return { status: reply.status, changed: pipeline.executor.invalidatedBy(context.committed), value: reply };
+    return { status: reply.status, changed: undone ? [] : pipeline.executor.invalidatedBy(context.committed), value: reply };
   });
 }
