@@ -10,6 +10,12 @@ import type { SqlRunner } from './reads.ts';
 /** The trigger that numbers webhook events at commit raises and announces versions too, under this name and shape (migration 20261126100000). */
 export const CACHE_VERSION_CHANNEL = 'cache_versions';
 
+/**
+ * The version every cached read of a company is keyed by, whatever types it reads: raised by a write that may
+ * change anything (an import of a whole studio), so no answer made before it is served after it.
+ */
+export const EVERY_TYPE = '*';
+
 /** A company's versions by type; a type never written has none (version 0). */
 export type Versions = Record<string, number>;
 

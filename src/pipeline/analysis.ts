@@ -83,6 +83,42 @@ function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode
 
 const ROOTS = new Set(['Query', 'Mutation', 'Subscription']);
 
+const versionedBySchema = new WeakMap<GraphQLSchema, Map<string, readonly string[]>>();
+
+/**
+ * The types whose versions a read of `type` depends on. A record type (one with an `id`) has a version of its
+ * own, raised by every write of it. A type without an `id` (a page, its `pageInfo`, an availability window)
+ * is made of what lies below it: `{ customers { total } }` changes whenever a customer is written, so a
+ * read of CustomerPage is keyed by Customer's version as well, though it selects no customer.
+ */
+export function versionedTypes(schema: GraphQLSchema, type: string): readonly string[] {
+  let known = versionedBySchema.get(schema);
+  if (!known) versionedBySchema.set(schema, (known = new Map()));
+  const found = known.get(type);
+  if (found) return found;
+  const types = new Set<string>([type]);
+  const walk = (name: string, seen: Set<string>) => {
+    const named = schema.getType(name);
+    if (!named || seen.has(name) || ROOTS.has(name)) return;
+    seen.add(name);
+    if (isAbstractType(named)) {
+      for (const possible of schema.getPossibleTypes(named)) walk(possible.name, seen);
+      return;
+    }
+    if (!isObjectType(named)) return;
+    types.add(name);
+    if (named.getFields().id) return;
+    for (const field of Object.values(named.getFields())) {
+      const inner = getNamedType(field.type);
+      if (!isLeafType(inner)) walk(inner.name, seen);
+    }
+  };
+  walk(type, new Set());
+  const list = [...types].sort();
+  known.set(type, list);
+  return list;
+}
+
 function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
   return 'getFields' in type ? (type as GraphQLObjectType).getFields()[name] : undefined;
 }
@@ -284,7 +320,7 @@ export function analyseOperation(
     aliases: sizes.aliases,
     fields: sizes.fields,
     requirements: sizes.fields > maxFields ? [] : distinct(new Requirements(schema, fragments).of(operation.selectionSet, root, null)),
-    typesRead: [...sizes.types].sort(),
+    typesRead: [...new Set([...sizes.types].flatMap((type) => versionedTypes(schema, type)))].sort(),
     typesInvalidated: [...invalidated].sort(),
     rootFields: [...new Set(roots.map((s) => s.name.value))].join(','),
     conditional: usesConditions(document),

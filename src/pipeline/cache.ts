@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Versions } from '../db/cache-versions.ts';
+import { EVERY_TYPE, type Versions } from '../db/cache-versions.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { CacheVersions } from './cache-versions.ts';
 import type { CacheStore } from './shared-state.ts';
@@ -95,8 +95,9 @@ export class ResponseCache {
   }
 
   #keyed(read: ReadKey, all: Versions): { key: string; companyId: string; versions: Versions } {
-    const versions: Versions = {};
-    let text = '';
+    const every = all[EVERY_TYPE] ?? 0;
+    const versions: Versions = { [EVERY_TYPE]: every };
+    let text = `${every},`;
     for (const type of read.types) {
       const version = all[type] ?? 0;
       versions[type] = version;
