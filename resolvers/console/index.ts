@@ -55,7 +55,7 @@ const me = (ctx: GraphqlContext, identity: ConsoleIdentity) =>
   consoleUser(ctx, identity.user, { name: identity.companyName, timezone: identity.companyTimezone, currency: identity.companyCurrency }, identity.csrfToken);
 
 async function clientView(ctx: GraphqlContext, id: string): Promise<ApiClientDetails> {
-  const [client] = await apiClientDetails(ctx.services.orm, company(ctx), ctx.services.clock.now(), [id]);
+  const [client] = await apiClientDetails(ctx.em, company(ctx), ctx.services.clock.now(), [id]);
   if (!client) throw new NotFound('API client');
   return client;
 }
@@ -103,9 +103,9 @@ export const consoleResolvers: Resolvers = {
     },
     createApiClient: (_root, { input }, ctx) =>
       asArguments(CLIENT_FIELDS, async () => {
-        const { orm, serverKey, clock } = ctx.services;
+        const { serverKey, clock } = ctx.services;
         const created = await createApiClient(
-          orm,
+          ctx.em,
           serverKey,
           {
             companyId: company(ctx),
@@ -120,31 +120,31 @@ export const consoleResolvers: Resolvers = {
       }),
     setApiClientScopes: (_root, { id, scopes }, ctx) =>
       asArguments(CLIENT_FIELDS, async () => {
-        await setClientScopes(ctx.services.orm, id, scopes.join(' '), company(ctx));
+        await setClientScopes(ctx.em, id, scopes.join(' '), company(ctx));
         return clientView(ctx, id);
       }),
     rotateApiClientSecret: (_root, { id }, ctx) =>
       asArguments(CLIENT_FIELDS, async () => {
-        const { orm, serverKey, clock, config } = ctx.services;
-        const rotated = await rotateClientSecret(orm, serverKey, id, clock.now(), config.CLIENT_SECRET_GRACE_HOURS, company(ctx));
+        const { serverKey, clock, config } = ctx.services;
+        const rotated = await rotateClientSecret(ctx.em, serverKey, id, clock.now(), config.CLIENT_SECRET_GRACE_HOURS, company(ctx));
         return { client: await clientView(ctx, id), secret: rotated.client_secret };
       }),
     revokeApiClient: (_root, { id }, ctx) =>
       asArguments(CLIENT_FIELDS, async () => {
-        await revokeApiClient(ctx.services.orm, id, ctx.services.clock.now(), company(ctx));
+        await revokeApiClient(ctx.em, id, ctx.services.clock.now(), company(ctx));
         return clientView(ctx, id);
       }),
     revealWebhookSecret: (_root, { id }, ctx) => revealWebhookSecret(ctx.services.orm, ctx.services.serverKey, company(ctx), id),
     createConsoleUser: async (_root, { email, role }, ctx) => {
-      const created = await createConsoleUser(ctx.services.orm, { companyId: company(ctx), email, role: roleName(role) });
+      const created = await createConsoleUser(ctx.em, { companyId: company(ctx), email, role: roleName(role) });
       return { user: consoleUser(ctx, created.user, await ctx.company()), password: created.password! };
     },
     setConsoleUserRole: async (_root, { id, role }, ctx) =>
-      consoleUser(ctx, await setConsoleUserRole(ctx.services.orm, company(ctx), id, roleName(role)), await ctx.company()),
+      consoleUser(ctx, await setConsoleUserRole(ctx.em, company(ctx), id, roleName(role)), await ctx.company()),
     resetConsoleUserPassword: async (_root, { id }, ctx) => {
-      const reset = await resetConsoleUserPassword(ctx.services.orm, company(ctx), { id });
+      const reset = await resetConsoleUserPassword(ctx.em, company(ctx), { id });
       return { user: consoleUser(ctx, reset.user, await ctx.company()), password: reset.password };
     },
-    removeConsoleUser: (_root, { id }, ctx) => removeConsoleUser(ctx.services.orm, company(ctx), id),
+    removeConsoleUser: (_root, { id }, ctx) => removeConsoleUser(ctx.em, company(ctx), id),
   },
 };

@@ -4,6 +4,14 @@
  * prints. Every command takes `--json`.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { userInfo } from 'node:os';
+import { EVERY_TYPE } from '../db/cache-versions.ts';
+import { Touched, touching } from '../db/touched.ts';
+import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
+import { DomainError } from '../domain/errors.ts';
+import { companyOfCredential, recordWrite } from '../domain/recorded-writes.ts';
+import { ImportError } from '../bundles/import.ts';
+import { httpStatus } from '../pipeline/status.ts';
 import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, setClientScopes } from '../domain/api-clients.ts';
 import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
@@ -40,13 +48,85 @@ function adminCommand<O extends Json, R>(
     .option('--json', 'print one JSON document and nothing else')
     .action(async (options: O, command: Command) => {
       try {
-        const result = await withAdminSession((session) => work(options, session));
+        const write = writeOf(command);
+        const result = await withAdminSession((session) => (write ? recorded(session, write, options as O & Record<string, unknown>, () => work(options, session)) : work(options, session)));
         printResult(result, { json: options.json === true, text: text(result, options) });
       } catch (error) {
         reportFailure(error, (field) => optionNamed(command, field));
         exitCode = 1;
       }
     });
+}
+
+/** What a write of the command line changes: the read types whose cached answers it may change. */
+interface CliWrite {
+  operation: string;
+  resourceType: string;
+  types: readonly string[];
+}
+
+/** The command line's writes, by command; every other command only reads. */
+const WRITES: Record<string, readonly string[]> = {
+  'company create': [],
+  import: [EVERY_TYPE],
+  'client create': ['ApiClient'],
+  'client scopes': ['ApiClient'],
+  'client rotate': ['ApiClient'],
+  'client revoke': ['ApiClient'],
+  'v1-key create': [],
+  'webhook set': ['WebhookEndpoint'],
+  'webhook rotate': ['WebhookEndpoint'],
+  'webhook enable': ['WebhookEndpoint'],
+  'webhook disable': ['WebhookEndpoint'],
+  'webhook delete': ['WebhookEndpoint', 'WebhookDeliveryAttempt'],
+  'webhook test': ['WebhookDeliveryAttempt', ...CATCH_UP_TYPES],
+  'webhook redeliver': ['WebhookDeliveryAttempt'],
+  'user create': ['ConsoleUser'],
+  'user reset-password': ['ConsoleUser'],
+};
+
+function writeOf(command: Command): CliWrite | undefined {
+  const parent = command.parent && command.parent.parent ? `${command.parent.name()} ` : '';
+  const operation = `${parent}${command.name()}`;
+  const types = WRITES[operation];
+  return types && { operation, resourceType: operation.split(' ')[0]!, types };
+}
+
+/**
+ * Runs a write of the command line and records it as the pipeline records a call's write (src/domain/recorded-writes.ts):
+ * the caches of what it changed are invalidated on every instance and the audit log names the command, the
+ * operating-system user, the outcome and the records touched. A refusal is recorded too.
+ */
+async function recorded<R>(session: AdminSession, write: CliWrite, options: Record<string, unknown>, work: () => Promise<R>): Promise<R> {
+  const touched = new Touched();
+  const record = async (outcome: { result?: R; error?: unknown }) => {
+    const companyId = (typeof options.company === 'string' ? options.company : undefined)
+      ?? (outcome.result as { id?: string } | undefined)?.id
+      ?? (await companyOfCredential(session.orm, (options.client ?? options.key) as string | undefined));
+    const refusal = outcome.error instanceof DomainError ? outcome.error : outcome.error ? undefined : null;
+    const entry = {
+      surface: 'cli' as const,
+      actor: `cli:${userInfo().username}`,
+      operation: write.operation,
+      resourceType: write.resourceType,
+      types: write.types,
+      targets: outcome.error ? [] : touched.ids,
+      status: refusal ? httpStatus(refusal.code) : refusal === undefined ? (outcome.error instanceof ImportError ? 400 : 500) : 200,
+      errorCode: refusal ? refusal.code : refusal === undefined ? (outcome.error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR') : null,
+      at: session.clock.now(),
+    };
+    // A refused command may name a company that does not exist: its entry is then the database's, not a company's.
+    await recordWrite(session.orm, { ...entry, companyId: companyId ?? null }).catch(() => recordWrite(session.orm, { ...entry, companyId: null }));
+  };
+  let result: R;
+  try {
+    result = await touching(touched, work);
+  } catch (error) {
+    await record({ error }).catch(() => {});
+    throw error;
+  }
+  await record({ result });
+  return result;
 }
 
 /**

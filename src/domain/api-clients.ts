@@ -7,7 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiClient, type IApiClient } from '../db/entities/index.ts';
 import { announceAccessChange } from '../db/notices.ts';
 import { PoolRunner } from '../db/reads.ts';
-import { companyEm, unscopedEm } from '../db/scope.ts';
+import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
 import { newId } from './ids.ts';
@@ -46,7 +46,7 @@ export interface VerifiedClient {
 }
 
 export async function createApiClient(
-  orm: MikroORM,
+  orm: Db,
   serverKey: Buffer,
   input: { companyId: string; name: string; scopes: string; description?: string; expiresDays?: number },
   now: Date,
@@ -105,14 +105,14 @@ export interface ApiClientDetails {
 }
 
 /** The company's clients (or those of `ids`), oldest first, with when each was last used. */
-export async function apiClientDetails(orm: MikroORM, companyId: string, now: Date, ids?: readonly string[]): Promise<ApiClientDetails[]> {
-  const em = companyEm(orm, companyId);
+export async function apiClientDetails(db: Db, companyId: string, now: Date, ids?: readonly string[]): Promise<ApiClientDetails[]> {
+  const em = companyEm(db, companyId);
   const clients = await em.find(ApiClient, ids ? { id: { $in: [...ids] } } : {}, { orderBy: { id: 'asc' } });
   if (!clients.length) return [];
-  // One index probe per client (audit_entry (company_id, client, at)).
-  const used = await new PoolRunner(orm).rows<{ client: string; at: Date | null }>(
-    'select c.id as client, (select max(a.at) from audit_entry a where a.company_id = $1 and a.client = c.id) as at from unnest($2::text[]) as c(id)',
-    [companyId, clients.map((c) => c.id)],
+  // One index probe per client (audit_entry (company_id, client, at)); in the caller's transaction when given one.
+  const used = await em.execute<{ client: string; at: Date | null }[]>(
+    "select c.id as client, (select max(a.at) from audit_entry a where a.company_id = ? and a.client = c.id) as at from unnest(string_to_array(?, ',')) as c(id)",
+    [companyId, clients.map((c) => c.id).join(',')],
   );
   const lastUsed = new Map(used.map((row) => [row.client, row.at && new Date(row.at)]));
   return clients.map((client) => ({
@@ -129,7 +129,7 @@ export async function apiClientDetails(orm: MikroORM, companyId: string, now: Da
 }
 
 /** A client by id; of `companyId` only when given (the console), of any company otherwise (the admin CLI). */
-async function findClient(orm: MikroORM, clientId: string, companyId?: string) {
+async function findClient(orm: Db, clientId: string, companyId?: string) {
   const em = companyId ? companyEm(orm, companyId) : unscopedEm(orm);
   const client = await em.findOne(ApiClient, { id: clientId });
   if (!client) throw unknownClient(clientId);
@@ -137,7 +137,7 @@ async function findClient(orm: MikroORM, clientId: string, companyId?: string) {
 }
 
 /** Replaces the client's scopes; the secret stays, and the next token carries the new scopes. */
-export async function setClientScopes(orm: MikroORM, clientId: string, scopesText: string, companyId?: string): Promise<{ client_id: string; scopes: Scope[] }> {
+export async function setClientScopes(orm: Db, clientId: string, scopesText: string, companyId?: string): Promise<{ client_id: string; scopes: Scope[] }> {
   const scopes = requiredScopes(scopesText);
   const { em, client } = await findClient(orm, clientId, companyId);
   client.scopes = scopes;
@@ -152,7 +152,7 @@ export async function setClientScopes(orm: MikroORM, clientId: string, scopesTex
  * the rotation stop working at once (a lost secret may have made them): the next token request gets a new one.
  */
 export async function rotateClientSecret(
-  orm: MikroORM,
+  orm: Db,
   serverKey: Buffer,
   clientId: string,
   now: Date,
@@ -172,7 +172,7 @@ export async function rotateClientSecret(
 }
 
 /** Revoked clients cannot obtain tokens any more; revoking twice keeps the first time. */
-export async function revokeApiClient(orm: MikroORM, clientId: string, now: Date, companyId?: string): Promise<{ client_id: string; revoked: true }> {
+export async function revokeApiClient(orm: Db, clientId: string, now: Date, companyId?: string): Promise<{ client_id: string; revoked: true }> {
   const { em, client } = await findClient(orm, clientId, companyId);
   client.revokedAt ??= now;
   await em.flush();

@@ -6,7 +6,7 @@
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CONSOLE_ROLES, ConsoleSession, ConsoleUser, type ConsoleRole, type IConsoleUser } from '../db/entities/index.ts';
-import { companyEm, unscopedEm } from '../db/scope.ts';
+import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { NotFound } from './errors.ts';
 import { newId } from './ids.ts';
@@ -79,7 +79,7 @@ export function requireEmail(email: string): string {
 
 /** Adds a user; without `password`, one is generated and returned (shown once). */
 export async function createConsoleUser(
-  orm: MikroORM,
+  orm: Db,
   input: { companyId: string; email: string; role: string; password?: string },
 ): Promise<{ user: ConsoleUserView; password?: string }> {
   const email = requireEmail(input.email);
@@ -100,7 +100,7 @@ export async function listConsoleUsers(orm: MikroORM, companyId: string): Promis
 }
 
 /** One user of the company, by `cu_` id or by email. */
-async function findUser(orm: MikroORM, companyId: string, which: { id?: string; email?: string }) {
+async function findUser(orm: Db, companyId: string, which: { id?: string; email?: string }) {
   const em = companyEm(orm, companyId);
   await requireCompany(em, companyId);
   const user = await em.findOne(ConsoleUser, which.id !== undefined ? { id: which.id } : { email: requireEmail(which.email ?? '') });
@@ -110,7 +110,7 @@ async function findUser(orm: MikroORM, companyId: string, which: { id?: string; 
 
 /** A new generated password (shown once); the user's sessions end. */
 export async function resetConsoleUserPassword(
-  orm: MikroORM,
+  orm: Db,
   companyId: string,
   which: { id?: string; email?: string },
 ): Promise<{ user: ConsoleUserView; password: string }> {
@@ -128,7 +128,7 @@ export async function resetConsoleUserPassword(
  * other at once are thus taken one after the other: the second sees one owner left and is refused.
  */
 async function changeKeepingAnOwner(
-  orm: MikroORM,
+  orm: Db,
   companyId: string,
   id: string,
   /** Changes the user; answers their role afterwards, null when removed. */
@@ -147,14 +147,14 @@ async function changeKeepingAnOwner(
   });
 }
 
-export async function setConsoleUserRole(orm: MikroORM, companyId: string, id: string, role: string): Promise<ConsoleUserView> {
+export async function setConsoleUserRole(orm: Db, companyId: string, id: string, role: string): Promise<ConsoleUserView> {
   const newRole = requireRole(role);
   const user = await changeKeepingAnOwner(orm, companyId, id, (_tx, found) => (found.role = newRole));
   return consoleUserView(user);
 }
 
 /** Removes a user; their sessions go with them. */
-export async function removeConsoleUser(orm: MikroORM, companyId: string, id: string): Promise<string> {
+export async function removeConsoleUser(orm: Db, companyId: string, id: string): Promise<string> {
   await changeKeepingAnOwner(orm, companyId, id, (tx, found) => {
     tx.remove(found);
     return null;
