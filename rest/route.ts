@@ -159,14 +159,15 @@ export function surfaceDoor(
     void serve(pipeline, call, surface.errors, log, async () => {
       // `raw`: a request refused as it came, without reading it.
       if (raw) return steps(call, { query: {}, params, body: undefined }, req);
-      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
-      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
-      const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
-      if (problem) throw problem;
+      // Who is calling, and whether it may, before anything it sent is read: a malformed body of no one is 401.
       if (!open) {
         await authenticateBearer(pipeline, call, surface.name, req.headers.authorization);
         await admit(call, surface.limits, call.caller!.id);
       }
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
+      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+      const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
+      if (problem) throw problem;
       return steps(call, { query, params, body }, req);
     }).then((reply) => answer(req, res, call, reply), (error: unknown) => {
       log.error({ err: error }, 'request failed');

@@ -17,6 +17,7 @@ import { csrfToken } from '../domain/console-sessions.ts';
 import { Invalid, Unauthenticated } from '../domain/errors.ts';
 import { authorise } from '../pipeline/authorise.ts';
 import { consoleCaller, cookieSession } from '../pipeline/console.ts';
+import { admitToGraphql } from '../pipeline/graphql.ts';
 import { answer, pathOf, REQUEST_ID_HEADER, startCall, type Request } from '../pipeline/http.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import { serve } from '../pipeline/run.ts';
@@ -128,12 +129,13 @@ export function auditExportEndpoint(pipeline: Pipeline, logger: Logger): Endpoin
     const log = (req as Request & { log?: Logger }).log ?? logger;
     void serve(pipeline, call, plainErrors, log, async () => {
       const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1)) as Query;
-      const session = await cookieSession(services, req);
+      const cookie = await cookieSession(services, req);
       const csrf = typeof query.csrf === 'string' ? query.csrf : '';
-      if (!session || !sameText(csrf, csrfToken(services.serverKey, session.tokenHash))) {
-        throw new Unauthenticated('Sign in to the console and use its export link');
-      }
-      call.caller = consoleCaller(session.user);
+      const session = cookie && sameText(csrf, csrfToken(services.serverKey, cookie.tokenHash)) ? cookie : null;
+      if (session) call.caller = consoleCaller(session.user);
+      // Admitted like every call, signed in or not, before it is refused or served.
+      await admitToGraphql(pipeline, call);
+      if (!session) throw new Unauthenticated('Sign in to the console and use its export link');
       authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
       const search = auditSearch(query);
       if (typeof search === 'string') throw new Invalid('from', 'format', search);

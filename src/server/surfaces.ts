@@ -12,7 +12,7 @@ import { v1Errors } from '../../rest/v1/errors.ts';
 import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts';
 import { authenticateBearer } from '../pipeline/authenticate.ts';
 import type { GraphqlContext } from '../pipeline/context.ts';
-import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
+import { admitToGraphql, graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
 import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { answer, startCall } from '../pipeline/http.ts';
@@ -92,6 +92,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       const log = (req as { log?: typeof logger }).log ?? logger;
       void serve(p, call, graphqlErrors, log, async () => {
         await authenticateBearer(p, call, 'm2m', req.headers.authorization, !config.production);
+        await admitToGraphql(p, call);
         return { status: 200, body: text, type: 'text/plain; charset=utf-8' };
       }).then((reply) => answer(req, res, call, reply));
     };
