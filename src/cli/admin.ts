@@ -6,10 +6,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { userInfo } from 'node:os';
 import { EVERY_TYPE } from '../db/cache-versions.ts';
-import { Touched, touching } from '../db/touched.ts';
 import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
-import { DomainError } from '../domain/errors.ts';
-import { companyOfCredential, recordWrite } from '../domain/recorded-writes.ts';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { companyOfCredential, inRecordedWrite, recordWrite } from '../domain/recorded-writes.ts';
 import { ImportError } from '../bundles/import.ts';
 import { httpStatus } from '../pipeline/status.ts';
 import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, setClientScopes } from '../domain/api-clients.ts';
@@ -17,7 +16,7 @@ import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
 import { createConsoleUser, listConsoleUsers, resetConsoleUserPassword } from '../domain/console-users.ts';
 import { createV1Key } from '../domain/v1-keys.ts';
-import { companyEm } from '../db/scope.ts';
+import { companyEm, type Db } from '../db/scope.ts';
 import { WEBHOOK_KINDS, type WebhookKind } from '../domain/outbox.ts';
 import {
   deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhookEvent, rotateWebhookSecret, setWebhookEnabled,
@@ -41,7 +40,7 @@ function adminCommand<O extends Json, R>(
   name: string,
   description: string,
   declare: (command: Command) => Command,
-  work: (options: O, session: AdminSession) => Promise<R>,
+  work: (options: O, session: WriteSession) => Promise<R>,
   text: (result: R, options: O) => string,
 ): void {
   declare(parent.command(name).description(description))
@@ -49,7 +48,9 @@ function adminCommand<O extends Json, R>(
     .action(async (options: O, command: Command) => {
       try {
         const write = writeOf(command);
-        const result = await withAdminSession((session) => (write ? recorded(session, write, options as O & Record<string, unknown>, () => work(options, session)) : work(options, session)));
+        const result = await withAdminSession((session) =>
+          write ? recorded(session, write, options as O & Record<string, unknown>, (db) => work(options, { ...session, db })) : work(options, { ...session, db: session.orm }),
+        );
         printResult(result, { json: options.json === true, text: text(result, options) });
       } catch (error) {
         reportFailure(error, (field) => optionNamed(command, field));
@@ -92,41 +93,36 @@ function writeOf(command: Command): CliWrite | undefined {
   return types && { operation, resourceType: operation.split(' ')[0]!, types };
 }
 
+/** A command's session; `db` is what it writes through: the transaction of its unit of work, for a write. */
+type WriteSession = AdminSession & { db: Db };
+
 /**
- * Runs a write of the command line and records it as the pipeline records a call's write (src/domain/recorded-writes.ts):
- * the caches of what it changed are invalidated on every instance and the audit log names the command, the
- * operating-system user, the outcome and the records touched. A refusal is recorded too.
+ * Runs a write of the command line as a unit of work of its own (src/domain/recorded-writes.ts): what it
+ * writes, the versions of what it changed (so every instance's read caches let go of them) and its audit entry
+ * (the command, the operating-system user, the records touched) commit together. A refused command is
+ * recorded too, with its code. An import loads the studio in a transaction of its own and is recorded just after.
  */
-async function recorded<R>(session: AdminSession, write: CliWrite, options: Record<string, unknown>, work: () => Promise<R>): Promise<R> {
-  const touched = new Touched();
-  const record = async (outcome: { result?: R; error?: unknown }) => {
-    const companyId = (typeof options.company === 'string' ? options.company : undefined)
-      ?? (outcome.result as { id?: string } | undefined)?.id
-      ?? (await companyOfCredential(session.orm, (options.client ?? options.key) as string | undefined));
-    const refusal = outcome.error instanceof DomainError ? outcome.error : outcome.error ? undefined : null;
-    const entry = {
-      surface: 'cli' as const,
-      actor: `cli:${userInfo().username}`,
-      operation: write.operation,
-      resourceType: write.resourceType,
-      types: write.types,
-      targets: outcome.error ? [] : touched.ids,
-      status: refusal ? httpStatus(refusal.code) : refusal === undefined ? (outcome.error instanceof ImportError ? 400 : 500) : 200,
-      errorCode: refusal ? refusal.code : refusal === undefined ? (outcome.error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR') : null,
-      at: session.clock.now(),
-    };
-    // A refused command may name a company that does not exist: its entry is then the database's, not a company's.
-    await recordWrite(session.orm, { ...entry, companyId: companyId ?? null }).catch(() => recordWrite(session.orm, { ...entry, companyId: null }));
-  };
-  let result: R;
+async function recorded<R>(session: AdminSession, write: CliWrite, options: Record<string, unknown>, work: (db: Db) => Promise<R>): Promise<R> {
+  const { orm, clock } = session;
+  const given = typeof options.company === 'string' ? options.company : await companyOfCredential(orm, (options.client ?? options.key) as string | undefined);
+  const companyOf = (result: R) => given ?? (result as { id?: string }).id ?? null;
+  const entry = { surface: 'cli' as const, actor: `cli:${userInfo().username}`, operation: write.operation, resourceType: write.resourceType, types: write.types, at: clock.now() };
   try {
-    result = await touching(touched, work);
+    if (write.types.includes(EVERY_TYPE)) {
+      const result = await work(orm);
+      await recordWrite(orm, { ...entry, companyId: companyOf(result), targets: [], status: 200 });
+      return result;
+    }
+    return await inRecordedWrite(orm, entry, companyOf, work);
   } catch (error) {
-    await record({ error }).catch(() => {});
+    const code = error instanceof DomainError ? error.code : error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
+    const refusal = { ...entry, targets: [], status: code === 'INTERNAL_SERVER_ERROR' ? 500 : httpStatus(code as ErrorCode), errorCode: code };
+    // A refused command may name a company that does not exist: its entry then belongs to no company.
+    await recordWrite(orm, { ...refusal, companyId: given ?? null })
+      .catch(() => recordWrite(orm, { ...refusal, companyId: null }))
+      .catch(() => {});
     throw error;
   }
-  await record({ result });
-  return result;
 }
 
 /**
@@ -180,7 +176,7 @@ function adminProgram(): Command {
         .requiredOption('--name <name>', 'company name')
         .requiredOption('--timezone <tz>', 'IANA timezone, such as Europe/London')
         .requiredOption('--currency <code>', 'GBP, EUR or USD'),
-    (o, { orm }) => createCompany(orm, { name: o.name, timezone: o.timezone, currency: o.currency }),
+    (o, { db }) => createCompany(db, { name: o.name, timezone: o.timezone, currency: o.currency }),
     (r, o) => `Created company ${r.id} (${o.name}).`,
   );
   adminCommand(
@@ -228,8 +224,8 @@ function adminProgram(): Command {
         .requiredOption('--scopes <scopes>', 'space-separated scopes, such as "customers:read bookings:read"')
         .option('--description <text>', 'free notes')
         .option('--expires-days <days>', 'days until the client expires (default: never)', wholeNumber),
-    (o: Json & { company: string; name: string; scopes: string; description?: string; expiresDays?: number }, { orm, serverKey, clock }) =>
-      createApiClient(orm, serverKey, { companyId: o.company, name: o.name, scopes: o.scopes, description: o.description, expiresDays: o.expiresDays }, clock.now()),
+    (o: Json & { company: string; name: string; scopes: string; description?: string; expiresDays?: number }, { db, serverKey, clock }) =>
+      createApiClient(db, serverKey, { companyId: o.company, name: o.name, scopes: o.scopes, description: o.description, expiresDays: o.expiresDays }, clock.now()),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
   adminCommand(
@@ -245,7 +241,7 @@ function adminProgram(): Command {
     'scopes',
     "replace a client's scopes (the secret stays the same)",
     (c) => c.requiredOption('--client <id>', 'client id (m2m_…)').requiredOption('--scopes <scopes>', 'space-separated scopes'),
-    (o: Json & { client: string; scopes: string }, { orm }) => setClientScopes(orm, o.client, o.scopes),
+    (o: Json & { client: string; scopes: string }, { db }) => setClientScopes(db, o.client, o.scopes),
     (r) => `${fields(r)}\n\nThe next token of this client carries these scopes.`,
   );
   adminCommand(
@@ -253,8 +249,8 @@ function adminProgram(): Command {
     'rotate',
     "issue a new secret; the old one keeps working for CLIENT_SECRET_GRACE_HOURS",
     (c) => c.requiredOption('--client <id>', 'client id (m2m_…)'),
-    (o: Json & { client: string }, { orm, serverKey, clock, config }) =>
-      rotateClientSecret(orm, serverKey, o.client, clock.now(), config.CLIENT_SECRET_GRACE_HOURS),
+    (o: Json & { client: string }, { db, serverKey, clock, config }) =>
+      rotateClientSecret(db, serverKey, o.client, clock.now(), config.CLIENT_SECRET_GRACE_HOURS),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
   adminCommand(
@@ -262,7 +258,7 @@ function adminProgram(): Command {
     'revoke',
     'revoke a client: it can no longer obtain tokens',
     (c) => c.requiredOption('--client <id>', 'client id (m2m_…)'),
-    (o: Json & { client: string }, { orm, clock }) => revokeApiClient(orm, o.client, clock.now()),
+    (o: Json & { client: string }, { db, clock }) => revokeApiClient(db, o.client, clock.now()),
     (r) => `Revoked ${r.client_id}.`,
   );
 
@@ -272,7 +268,7 @@ function adminProgram(): Command {
     'create',
     'create a v1 API key; prints its secret once',
     (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--name <name>', 'label'),
-    (o: Json & { company: string; name?: string }, { orm, serverKey }) => createV1Key(orm, serverKey, { companyId: o.company, name: o.name }),
+    (o: Json & { company: string; name?: string }, { db, serverKey }) => createV1Key(db, serverKey, { companyId: o.company, name: o.name }),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
 
@@ -303,9 +299,9 @@ function adminProgram(): Command {
     'rotate',
     'give an endpoint a new signing secret; the previous one keeps signing during the overlap',
     (c) => endpointOption(c).option('--overlap-hours <hours>', 'hours the previous secret keeps signing (default WEBHOOK_SECRET_OVERLAP_HOURS)', wholeOrZero),
-    (o: Json & { company: string; endpoint: string; overlapHours?: number }, { orm, serverKey, clock, config }) =>
+    (o: Json & { company: string; endpoint: string; overlapHours?: number }, { db, serverKey, clock, config }) =>
       naming('endpoint', async () => {
-        const rotated = await rotateWebhookSecret(companyEm(orm, o.company), serverKey, o.endpoint, {
+        const rotated = await rotateWebhookSecret(companyEm(db, o.company), serverKey, o.endpoint, {
           now: clock.now(),
           overlapHours: o.overlapHours ?? config.WEBHOOK_SECRET_OVERLAP_HOURS,
         });
@@ -319,9 +315,9 @@ function adminProgram(): Command {
       name,
       enabled ? 'send notifications to an endpoint again' : 'stop sending notifications to an endpoint (due deliveries fail; redeliver later)',
       endpointOption,
-      (o: Json & { company: string; endpoint: string }, { orm }) =>
+      (o: Json & { company: string; endpoint: string }, { db }) =>
         naming('endpoint', async () => {
-          const endpoint = await setWebhookEnabled(companyEm(orm, o.company), o.endpoint, enabled);
+          const endpoint = await setWebhookEnabled(companyEm(db, o.company), o.endpoint, enabled);
           return { id: endpoint.id, enabled: endpoint.enabled };
         }),
       (r) => `${r.id} ${r.enabled ? 'enabled' : 'disabled'}.`,
@@ -332,8 +328,8 @@ function adminProgram(): Command {
     'delete',
     'remove an endpoint with its pending deliveries and its delivery log',
     endpointOption,
-    (o: Json & { company: string; endpoint: string }, { orm }) =>
-      naming('endpoint', async () => ({ id: await deleteWebhook(companyEm(orm, o.company), o.endpoint), deleted: true })),
+    (o: Json & { company: string; endpoint: string }, { db }) =>
+      naming('endpoint', async () => ({ id: await deleteWebhook(companyEm(db, o.company), o.endpoint), deleted: true })),
     (r) => `Deleted ${r.id}.`,
   );
   adminCommand(
@@ -384,9 +380,9 @@ function adminProgram(): Command {
         .requiredOption('--company <id>', 'company id (co_…)')
         .requiredOption('--event <id>', 'event id (whe_…), as in "webhook deliveries"')
         .option('--endpoint <id>', 'only to this endpoint (whk_…), whatever happened before'),
-    (o: Json & { company: string; event: string; endpoint?: string }, { orm, clock, config }) =>
+    (o: Json & { company: string; event: string; endpoint?: string }, { db, config }) =>
       naming(o.endpoint ? 'endpoint' : 'event', () =>
-        redeliverWebhookEvent(companyEm(orm, o.company), o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
+        redeliverWebhookEvent(companyEm(db, o.company), o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
       ),
     (r) =>
       `Queued ${r.eventId} for ${r.endpointIds.join(', ')}.` +
@@ -404,9 +400,9 @@ function adminProgram(): Command {
         .requiredOption('--email <email>', 'the email they sign in with')
         .requiredOption('--role <role>', 'owner (everything, manages users), admin (everything but users) or staff (customers, bookings, appointments, events)')
         .option('--password-stdin', 'read the password from standard input instead of generating one'),
-    async (o, { orm }) => {
+    async (o, { db }) => {
       const password = o.passwordStdin ? await passwordFromStdin() : undefined;
-      const created = await createConsoleUser(orm, { companyId: o.company, email: o.email, role: o.role, password });
+      const created = await createConsoleUser(db, { companyId: o.company, email: o.email, role: o.role, password });
       return { email: created.user.email, role: created.user.role, ...(created.password !== undefined && { password: created.password }) };
     },
     (r) => (r.password ? `${fields(r)}\n\n${PASSWORD_ONCE}` : `Created ${r.role} ${r.email}.`),
@@ -425,8 +421,8 @@ function adminProgram(): Command {
     'reset-password',
     "give a console user a new generated password (printed once); their sessions end",
     (c) => c.requiredOption('--company <id>', 'company id (co_…)').requiredOption('--email <email>', 'the user\'s email'),
-    async (o: Json & { company: string; email: string }, { orm }) => {
-      const reset = await resetConsoleUserPassword(orm, o.company, { email: o.email });
+    async (o: Json & { company: string; email: string }, { db }) => {
+      const reset = await resetConsoleUserPassword(db, o.company, { email: o.email });
       return { email: reset.user.email, password: reset.password };
     },
     (r) => `${fields(r)}\n\n${PASSWORD_ONCE}`,

@@ -3,7 +3,7 @@
  * secret (docs/operations.md), so setting an existing URL again rotates its secret, the previous one signing
  * on for WEBHOOK_SECRET_OVERLAP_HOURS; and an unknown id is reported against the option that named it.
  */
-import { companyEm } from '../db/scope.ts';
+import { companyEm, type Db } from '../db/scope.ts';
 import { NotFound } from '../domain/errors.ts';
 import { InvalidInput } from '../domain/invalid-input.ts';
 import type { WebhookKind } from '../domain/outbox.ts';
@@ -20,10 +20,10 @@ export async function naming<T>(option: string, work: () => Promise<T>): Promise
 }
 
 export async function setEndpoint(
-  { orm, serverKey, clock, config }: AdminSession,
+  { db, serverKey, clock, config }: AdminSession & { db: Db },
   options: { company: string; url: string; events: string },
 ): Promise<{ id: string; url: string; events: WebhookKind[]; signingSecret: string }> {
-  const em = companyEm(orm, options.company);
+  const em = companyEm(db, options.company);
   const endpoint = await setWebhook(
     em,
     serverKey,

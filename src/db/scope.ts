@@ -13,7 +13,11 @@ import { ALL_COMPANIES } from './orm.ts';
 export type Db = MikroORM | EntityManager;
 
 export function companyEm(db: Db, companyId: string): EntityManager {
-  if (!(db instanceof MikroORM)) return db;
+  if (!(db instanceof MikroORM)) {
+    // A unit of work of one company: a request's is of the caller's already, the command line's becomes it.
+    db.setFilterParams('company', { id: companyId });
+    return db;
+  }
   const em = db.em.fork();
   em.setFilterParams('company', { id: companyId });
   return em;

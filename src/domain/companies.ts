@@ -4,7 +4,7 @@
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Company, CURRENCIES, type Currency } from '../db/entities/index.ts';
-import { unscopedEm } from '../db/scope.ts';
+import { unscopedEm, type Db } from '../db/scope.ts';
 import { newId } from './ids.ts';
 import { InvalidInput } from './invalid-input.ts';
 
@@ -30,7 +30,7 @@ export function ianaTimezone(name: string): string | null {
 }
 
 export async function createCompany(
-  orm: MikroORM,
+  orm: Db,
   input: { name: string; timezone: string; currency: string },
 ): Promise<{ id: string }> {
   const name = input.name.trim();

@@ -2,12 +2,13 @@
  * Writes made outside the HTTP doors (the admin command line, an import) are recorded as the pipeline records
  * a call's write: the cache versions of what they changed are raised, which every instance hears of at the
  * commit (LISTEN/NOTIFY), and an audit entry names the writer (surface `cli` and the operating-system user),
- * the command, its outcome and the records it touched. Both happen in one transaction, so a reader either
- * sees the versions raised with the entry written, or neither.
+ * the command, its outcome and the records it touched. The write, its versions and its entry commit together
+ * (`inRecordedWrite`); an import, which loads a studio in a transaction of its own, is recorded just after it.
  */
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
-import { PoolRunner, TransactionRunner } from '../db/reads.ts';
+import { PoolRunner, TransactionRunner, type SqlRunner } from '../db/reads.ts';
+import { Touched, touching } from '../db/touched.ts';
 import { recordAuditIn, type AuditSurface } from './audit-log.ts';
 
 export interface RecordedWrite {
@@ -28,26 +29,47 @@ export interface RecordedWrite {
   at: Date;
 }
 
+/**
+ * Runs a write of the command line as its own unit of work: `work` writes through the entity manager it is
+ * given, in one transaction with the versions it raises and its audit entry (`companyOf` tells the company
+ * once the work is done: `company create` makes its own). A refusal rolls the work back and is recorded on its
+ * own, with its code.
+ */
+export async function inRecordedWrite<T>(
+  orm: MikroORM,
+  write: Omit<RecordedWrite, 'companyId' | 'targets' | 'status' | 'errorCode'>,
+  companyOf: (result: T) => string | null,
+  work: (em: EntityManager) => Promise<T>,
+): Promise<T> {
+  const touched = new Touched();
+  return orm.em.fork().transactional(async (em) => {
+    const result = await touching(touched, () => work(em));
+    await recordIn(new TransactionRunner(em, new PoolRunner(orm)), { ...write, companyId: companyOf(result), targets: touched.ids, status: 200 });
+    return result;
+  });
+}
+
+/** Records a write made by a unit of work of its own (an import), or a refused one, in a transaction of its own. */
 export async function recordWrite(orm: MikroORM, write: RecordedWrite): Promise<void> {
-  const em = orm.em.fork();
-  await em.transactional(async (tx) => {
-    const runner = new TransactionRunner(tx, new PoolRunner(orm));
-    if (write.companyId && write.status < 400) await raiseCacheVersions(runner, write.companyId, write.types);
-    await recordAuditIn(runner, {
-      companyId: write.companyId,
-      client: null,
-      surface: write.surface,
-      actor: write.actor,
-      method: write.surface.toUpperCase(),
-      path: `${write.surface === 'cli' ? 'admin ' : ''}${write.operation}`,
-      resourceType: write.resourceType,
-      operation: write.operation,
-      action: 'UPDATE',
-      status: write.status,
-      errorCode: write.errorCode ?? null,
-      targets: write.targets,
-      at: write.at,
-    });
+  await orm.em.fork().transactional((em) => recordIn(new TransactionRunner(em, new PoolRunner(orm)), write));
+}
+
+async function recordIn(runner: SqlRunner, write: RecordedWrite): Promise<void> {
+  if (write.companyId && write.status < 400) await raiseCacheVersions(runner, write.companyId, write.types);
+  await recordAuditIn(runner, {
+    companyId: write.companyId,
+    client: null,
+    surface: write.surface,
+    actor: write.actor,
+    method: write.surface.toUpperCase(),
+    path: `${write.surface === 'cli' ? 'admin ' : ''}${write.operation}`,
+    resourceType: write.resourceType,
+    operation: write.operation,
+    action: 'UPDATE',
+    status: write.status,
+    errorCode: write.errorCode ?? null,
+    targets: write.targets,
+    at: write.at,
   });
 }
 

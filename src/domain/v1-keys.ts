@@ -4,7 +4,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { V1ApiKey } from '../db/entities/index.ts';
-import { companyEm, unscopedEm } from '../db/scope.ts';
+import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
 import { newId } from './ids.ts';
@@ -19,7 +19,7 @@ export interface VerifiedV1Key {
 }
 
 export async function createV1Key(
-  orm: MikroORM,
+  orm: Db,
   serverKey: Buffer,
   input: { companyId: string; name?: string },
 ): Promise<{ apiKey: string; apiSecret: string }> {
