@@ -12,7 +12,7 @@ import { HeaderMap } from '@apollo/server';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { DomainError, Forbidden, Unauthenticated, type ErrorCode } from '../domain/errors.ts';
+import { DomainError, Forbidden, Invalid, Unauthenticated, type ErrorCode } from '../domain/errors.ts';
 import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
@@ -194,7 +194,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
       // Rolled back, nothing of it stands: the answer says only why.
       const value = status >= 500
         ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') }
-        : undone ? { data: null, errors: result.errors } : result;
+        : undone && result.data !== undefined ? { data: null, errors: result.errors } : result;
       refuseFor(context.call, value);
       return { status, changed: undone ? [] : executor.invalidatedBy(write.committed), value };
     });
@@ -258,8 +258,8 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
       const session = fromConsole ? await authenticateConsole(services, call, req) : null;
       await admitToGraphql(pipeline, call);
       const body = req.method === 'POST' ? await readBody(req, res).catch((error: unknown) => {
-        // Nothing an anonymous caller may do starts with a body the service cannot read: who it is comes first.
-        throw call.caller ? error : new Unauthenticated(MISSING_TOKEN);
+        // A body the service cannot read is no one's to complain about: without a caller, who it is comes first.
+        throw call.caller || !(error instanceof Invalid) ? error : new Unauthenticated(MISSING_TOKEN);
       }) : undefined;
       const url = req.url ?? '';
       const mark = url.indexOf('?');
