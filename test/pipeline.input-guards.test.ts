@@ -43,12 +43,16 @@ describe('a problem in parsed input', () => {
     ['a list of strings', { tags: ['ok', 'n\u0000t'] }, 'tags[1]', 'format'],
     ['a key', { 'colour\u0000': 'red' }, 'colour\\u0000', 'format'],
     ['a value nested too deep', { x: JSON.parse(nested(40)) }, 'x' + '[0]'.repeat(MAX_JSON_DEPTH - 1), 'max'],
+    ['a lone high surrogate in a name', JSON.parse('{"firstName": "Gr\\ud800ace"}'), 'firstName', 'format'],
+    ['a lone low surrogate in an email inside a list', JSON.parse('{"people": [{"email": "a@b.c"}, {"email": "x\\udfffy@b.c"}]}'), 'people[1].email', 'format'],
+    ['a lone surrogate in a key', JSON.parse('{"k\\ud83d": 1}'), 'k\ud83d', 'format'],
   ])('names %s', (_case, input, field, rule) => {
     expect(inputProblem(input)).toMatchObject({ field, rule });
   });
 
   it('finds none in clean input, and walks a value far deeper than the stack would allow', () => {
     expect(inputProblem({ name: 'Grace', dates: [{ capacity: 12 }], mobile: null })).toBeNull();
+    expect(inputProblem({ name: 'Zoë 🧘 (a pair of surrogates is one character)' })).toBeNull();
     let deep: unknown = 'x';
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(inputProblem(deep)?.rule).toBe('max');

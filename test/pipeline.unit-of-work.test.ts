@@ -214,3 +214,23 @@ describe('every door admits its calls', () => {
     expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('text PostgreSQL cannot store is refused at every door with its shape, and changes nothing', () => {
+  const lone = '"Gr\\ud800ace"';
+  it.each([
+    ['v1 POST /customers', () => call(`${studio.v1}/customers`, v1Token, { method: 'POST', body: `{"firstName": ${lone}, "lastName": "L", "email": "lone@example.com"}` }), 'v1'],
+    ['M2M PUT /customer/{id}/profile', async () => {
+      const [{ id }] = await rows<{ id: string }>('select id from customer where company_id = $1 order by id limit 1', [studio.companyId]);
+      return call(`${studio.m2m}/customer/${id}/profile`, token, { method: 'PUT', body: `{"firstname": ${lone}, "lastname": "L", "email": "lone@example.com"}` });
+    }, 'm2m'],
+    ['GraphQL createCustomer (a variable)', () => call(`${studio.url}/graphql`, token, { method: 'POST', body: `{"query": "mutation($f: String!) { createCustomer(input: { firstName: $f, lastName: \\"L\\", email: \\"lone@example.com\\" }) { id } }", "variables": {"f": ${lone}}}` }), 'graphql'],
+  ])('%s', async (_door, send, shape) => {
+    const before = await rows<{ n: string }>(`select count(*) as n from customer where email = 'lone@example.com'`);
+    const answer = await send();
+    expect(answer.status).toBe(400);
+    if (shape === 'v1') expect(answer.body.error.code).toBe('VALIDATION_ERROR');
+    if (shape === 'm2m') expect(answer.body.error).toMatch(/well-formed Unicode/);
+    if (shape === 'graphql') expect(answer.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(await rows(`select count(*) as n from customer where email = 'lone@example.com'`)).toEqual(before);
+  });
+});

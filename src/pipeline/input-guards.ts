@@ -3,8 +3,9 @@
  * before anything acts on it:
  * - JSON nested deeper than MAX_JSON_DEPTH, counted in the raw bytes so that no recursive walk (hashing a
  *   body for its idempotency key, validation, the cache key) ever meets it;
- * - NUL characters (U+0000), which PostgreSQL's text types refuse, in path and query parameters, JSON
- *   bodies, and GraphQL variables and string literals.
+ * - NUL characters (U+0000), which PostgreSQL's text types refuse, and lone UTF-16 surrogates (`"\ud800"`),
+ *   which `jsonb` and UTF-8 refuse, in path and query parameters, JSON bodies, and GraphQL variables and
+ *   string literals.
  * A NUL that slips past these still ends as a 400: the database's own refusal becomes the same Invalid.
  */
 import { BREAK, Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
@@ -15,6 +16,15 @@ export const MAX_JSON_DEPTH = 32;
 
 const NUL = '\u0000';
 const NUL_RULE = 'must not contain NUL characters (U+0000)';
+const SURROGATE_RULE = 'must be well-formed Unicode text (a lone surrogate such as \\ud800 is not a character)';
+
+/** Why PostgreSQL could not store this text (a NUL, or a lone UTF-16 surrogate, which `jsonb` and UTF-8 refuse); null when it can. */
+function textProblem(text: string): string | null {
+  if (text.includes(NUL)) return NUL_RULE;
+  return text.isWellFormed() ? null : SURROGATE_RULE;
+}
+
+const unstorableText = (text: string) => text.includes(NUL) || !text.isWellFormed();
 const TOO_DEEP = `is nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 /** A JSON body refused by the parser's verify step; an HTTP error of status 400 to Express. */
@@ -60,7 +70,8 @@ export function inputProblem(value: unknown, name = ''): Invalid | null {
   for (let next = 0; next < queue.length; next++) {
     const [item, field, depth] = queue[next]!;
     if (typeof item === 'string') {
-      if (item.includes(NUL)) return new Invalid(field || 'body', 'format', NUL_RULE);
+      const problem = textProblem(item);
+      if (problem) return new Invalid(field || 'body', 'format', problem);
     } else if (item && typeof item === 'object') {
       if (depth >= MAX_JSON_DEPTH) return new Invalid(field || 'body', 'max', TOO_DEEP);
       if (Array.isArray(item)) {
@@ -68,7 +79,8 @@ export function inputProblem(value: unknown, name = ''): Invalid | null {
       } else {
         for (const [key, element] of Object.entries(item)) {
           const path = field ? `${field}.${readable(key)}` : readable(key);
-          if (key.includes(NUL)) return new Invalid(path, 'format', `${NUL_RULE} in its name`);
+          const problem = textProblem(key);
+          if (problem) return new Invalid(path, 'format', `${problem} in its name`);
           queue.push([element, path, depth + 1]);
         }
       }
@@ -83,7 +95,7 @@ export function inputProblem(value: unknown, name = ''): Invalid | null {
  * again by `inputProblem` to name the field. Recursion stops at MAX_JSON_DEPTH.
  */
 function suspect(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
+  if (typeof value === 'string') return unstorableText(value);
   if (!value || typeof value !== 'object') return false;
   if (depth >= MAX_JSON_DEPTH) return true;
   if (Array.isArray(value)) {
@@ -91,7 +103,7 @@ function suspect(value: unknown, depth: number): boolean {
     return false;
   }
   for (const key of Object.keys(value)) {
-    if (key.includes(NUL) || suspect((value as Record<string, unknown>)[key], depth + 1)) return true;
+    if (unstorableText(key) || suspect((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }
@@ -147,8 +159,9 @@ function findLiteralProblem(document: DocumentNode): Invalid | null {
   let problem: Invalid | null = null;
   visit(document, {
     StringValue(node, _key, parent, _path, ancestors) {
-      if (!node.value.includes(NUL)) return undefined;
-      problem = new Invalid(literalName([...ancestors, parent as ASTNode | undefined]), 'format', NUL_RULE);
+      const rule = textProblem(node.value);
+      if (!rule) return undefined;
+      problem = new Invalid(literalName([...ancestors, parent as ASTNode | undefined]), 'format', rule);
       return BREAK;
     },
   });
