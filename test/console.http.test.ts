@@ -113,9 +113,9 @@ describe('audit CSV export', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="audit-log.csv"');
     const [header, ...rows] = (await response.text()).trimEnd().split('\r\n');
-    expect(header).toBe('at,surface,actor,method,path,resourceType,action,status,missingScope,requestId,clientName');
+    expect(header).toBe('at,surface,actor,method,path,resourceType,action,status,missingScope,requestId,clientName,errorCode,targets');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,console,${owner.email.replace(/[.+]/g, '\\$&')},POST,/graphql,createApiClient,UPDATE,200,,[\\w-]+,$`));
+    expect(rows[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,console,${owner.email.replace(/[.+]/g, '\\$&')},POST,/graphql,createApiClient,UPDATE,200,,[\\w-]+,,,m2m_\\w+$`));
   });
 
   it.each([

@@ -222,6 +222,8 @@ export const AuditLogQuery = graphql(`
         operation
         action
         status
+        errorCode
+        targets
         missingScope
         requestId
       }

@@ -29,7 +29,7 @@ const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-
 
 /** The CSV export's columns, in order. */
 /** `clientName` came later: it goes last, so readers of the earlier columns by position keep working. */
-const CSV_COLUMNS = ['at', 'surface', 'actor', 'method', 'path', 'resourceType', 'action', 'status', 'missingScope', 'requestId', 'clientName'] as const;
+const CSV_COLUMNS = ['at', 'surface', 'actor', 'method', 'path', 'resourceType', 'action', 'status', 'missingScope', 'requestId', 'clientName', 'errorCode', 'targets'] as const;
 /** Rows read per query while exporting, and at most exported. */
 const CSV_BATCH = 1000;
 const CSV_MAX_ROWS = 100_000;
@@ -59,7 +59,7 @@ function sendPage(dir: string, page: string, res: Response): void {
 
 /** A CSV cell: quoted when needed; a leading formula character is defused for spreadsheets. */
 function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join(' ') : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -597,7 +597,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { total: number, page: number, pageSize: number, retentionDays: number, items: Array<{ id: string, at: string, surface: string, actor: string, clientId: string | null, clientName: string | null, userId: string | null, userEmail: string | null, method: string, path: string, resourceType: string | null, operation: string | null, action: string | null, status: number, missingScope: string | null, requestId: string | null }> } };
+export type AuditLogQuery = { auditLog: { total: number, page: number, pageSize: number, retentionDays: number, items: Array<{ id: string, at: string, surface: string, actor: string, clientId: string | null, clientName: string | null, userId: string | null, userEmail: string | null, method: string, path: string, resourceType: string | null, operation: string | null, action: string | null, status: number, errorCode: string | null, targets: Array<string>, missingScope: string | null, requestId: string | null }> } };
 
 export type AuditFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1263,6 +1263,8 @@ export const AuditLogDocument = new TypedDocumentString(`
       operation
       action
       status
+      errorCode
+      targets
       missingScope
       requestId
     }

@@ -215,9 +215,11 @@ export function AuditLog() {
                     <td data-label="Resource">
                       {entry.resourceType ?? '—'}
                       {entry.operation && <span className="sub">{entry.operation}</span>}
+                      {entry.targets.length > 0 && <span className="sub mono">{entry.targets.join(', ')}</span>}
                     </td>
                     <td data-label="Status">
                       <span className={entry.status >= 400 ? 'badge bad' : 'badge good'}>{entry.status}</span>
+                      {entry.errorCode && <span className="sub">{entry.errorCode}</span>}
                       {entry.missingScope && <span className="sub">needs {entry.missingScope}</span>}
                     </td>
                     <td className="actions">
@@ -256,6 +258,8 @@ export function AuditLog() {
                 ['Operation', open.operation],
                 ['Action', open.action],
                 ['Status', String(open.status)],
+                ['Error code', open.errorCode],
+                ['Records changed', open.targets.join(', ')],
                 ['Missing scope', open.missingScope],
                 ['Request id', open.requestId],
               ] as const
