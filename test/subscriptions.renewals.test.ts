@@ -330,7 +330,7 @@ describe('several instances', () => {
     const results = await Promise.allSettled([renewWithoutLock(orm), renewWithoutLock(second)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(databaseCode((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toBe(UNIQUE_VIOLATION);
-    const [{ n }] = await orm.em.getConnection().execute<{ n: number }[]>(
+    const [{ n }] = await orm.em.getConnection().execute<[{ n: number }]>(
       `select count(*)::int as n from subscription_charge where mandate_id = 'mandate_race0' and period_start = '2035-02-05'`,
     );
     expect(n).toBe(1);
