@@ -28,6 +28,22 @@ export default defineConfig(
       },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-named bindings are deliberate: arguments an interface requires, fields left out of a `...rest` copy
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // tests read HTTP and GraphQL answers as `any` on purpose and let expect() check their shape
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     // the two JavaScript config files are in no TypeScript project
