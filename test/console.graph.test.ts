@@ -206,13 +206,13 @@ describe('console users (owner only)', () => {
     for (const query of ['mutation($id: ID!) { setConsoleUserRole(id: $id, role: ADMIN) { role } }', 'mutation($id: ID!) { removeConsoleUser(id: $id) }']) {
       const company = await studio.otherCompany();
       const [first, second] = [await consoleUser(studio, 'owner', company), await consoleUser(studio, 'owner', company)];
-      const [a, b] = [await signIn(studio.url, first!), await signIn(studio.url, second!)];
+      const [a, b] = [await signIn(studio.url, first), await signIn(studio.url, second)];
       const answers = await Promise.all([
-        consoleCall(studio.url, query, { cookie: a.cookie, variables: { id: second!.id } }),
-        consoleCall(studio.url, query, { cookie: b.cookie, variables: { id: first!.id } }),
+        consoleCall(studio.url, query, { cookie: a.cookie, variables: { id: second.id } }),
+        consoleCall(studio.url, query, { cookie: b.cookie, variables: { id: first.id } }),
       ]);
       expect(answers.map((answer) => codes(answer.body).join()).sort()).toEqual(['', 'BAD_USER_INPUT']);
-      const survivor = answers[0]!.body.errors ? b : a;
+      const survivor = answers[0].body.errors ? b : a;
       expect((await consoleCall(studio.url, '{ me { role } }', { cookie: survivor.cookie })).body.data.me.role).toBe('OWNER');
     }
   });

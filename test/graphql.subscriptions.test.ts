@@ -111,7 +111,7 @@ async function mandateIn(spec: {
       endsOn: spec.endsOn ?? null, cancelledAt: spec.endsOn ? '2026-10-15T09:00:00Z' : null,
       pausedAt: spec.state === 'PAUSED' ? '2026-11-10T10:00:00Z' : null, charges,
     }],
-  } as unknown as Bundle);
+  });
   return { id, customerId, charges: charges.map((c) => c.id) };
 }
 

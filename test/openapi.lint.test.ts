@@ -30,7 +30,7 @@ beforeAll(async () => {
   for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) await copyFile(join(CONFIG, file), join(dir, file));
   for (const [name, url] of [['m2m', `${studio.m2m}/openapi.json`], ['v1', `${studio.v1}/openapi.json`]] as const) {
     documents[name] = await (await fetch(url)).text();
-    await writeFile(join(dir, `${name}.json`), documents[name]!);
+    await writeFile(join(dir, `${name}.json`), documents[name]);
   }
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ const DATE_OID = 1082;
 /** `date` columns as their 'YYYY-MM-DD' text; pg would make them local-midnight Dates. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 function groupBy(rows: Row[], key: string): Map<string, Row[]> {

@@ -304,7 +304,7 @@ function adminProgram(): Command {
         .requiredOption('--company <id>', 'company id (co_…)')
         .requiredOption('--event <id>', 'event id (whe_…), as in "webhook deliveries"')
         .option('--endpoint <id>', 'only to this endpoint (whk_…), whatever happened before'),
-    (o: Json & { company: string; event: string; endpoint?: string }, { orm, clock, config }) =>
+    (o: Json & { company: string; event: string; endpoint?: string }, { orm, config }) =>
       naming(o.endpoint ? 'endpoint' : 'event', () =>
         redeliverWebhookEvent(companyEm(orm, o.company), o.company, { eventId: o.event, endpointId: o.endpoint }, { retries: config.WEBHOOK_RETRY_DELAYS.length }),
       ),

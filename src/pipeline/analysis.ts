@@ -374,7 +374,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ana
           continue;
         }
         const children = costOf(selection.selectionSet, named as GraphQLCompositeType);
-        const weighed = weightOf(schema, field!, selection, variables, defaults);
+        const weighed = weightOf(schema, field, selection, variables, defaults);
         const paged = isObjectType(named) && 'nodes' in named.getFields() && 'total' in named.getFields();
         const sizeOf = (name: string) => argumentValue(selection.arguments?.find((a) => a.name.value === name)?.value, variables, defaults);
         const pageSize = sizeOf('first') ?? sizeOf('pageSize');

@@ -117,7 +117,7 @@ function inSavepoints(schema: GraphQLSchema): GraphQLSchema {
       return {
         ...field,
         resolve: (source, args, context: GraphqlContext, info) =>
-          context.savepoint ? context.savepoint(name, async () => resolve(source, args, context, info)) : resolve(source, args, context, info),
+          context.savepoint ? context.savepoint(name, async () => await resolve(source, args, context, info)) : resolve(source, args, context, info),
       };
     },
   });
@@ -186,7 +186,7 @@ export class Executor {
       if (operation?.operation === 'query') {
         const lists = this.#listsWithParents;
         const withParents = !!lists && readsListsWithParents(lists, this.schema, document, operation);
-        const schema = withParents ? lists!.schema : this.schema;
+        const schema = withParents ? lists.schema : this.schema;
         const made = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: false, disableLeafSerialization: true });
         const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
         if (isCompiledQuery(made)) compiled = { operation, fragments, query: made, listsWithParents: withParents };

@@ -6,7 +6,7 @@
  * hit is confirmed by its audit entry), and the pipeline's own executor (a mutation in a write's
  * transaction: src/pipeline/commit.ts). Step 8, the audit entry, and the answer follow in the frame.
  */
-import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
@@ -92,8 +92,8 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
   const misses = new WeakMap<GraphqlContext, Lookup<Record<string, unknown>>>();
 
   const plugin: ApolloServerPlugin<GraphqlContext> = {
-    async requestDidStart() {
-      return {
+    requestDidStart() {
+      return Promise.resolve<GraphQLRequestListener<GraphqlContext>>({
         async didResolveOperation({ document, operationName, request, contextValue, queryHash }) {
           const analysis = analysisOf(`${queryHash}:${operationName ?? ''}`, () => analyseOperation(schema, document, operationName, limits.maxCost));
           if (!analysis) return;
@@ -138,7 +138,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           return null;
         },
 
-        async willSendResponse({ response, contextValue }) {
+        willSendResponse({ response, contextValue }) {
           const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
           const lookup = misses.get(contextValue);
           if (lookup && result && !result.errors?.length && result.data) cache.store(lookup, result.data);
@@ -150,10 +150,12 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
           if (unavailable) {
             response.http.status = 503;
-            call.headers.set('Retry-After', String(unavailable.extensions?.retryAfter ?? 1));
+            // set by the error's presenter from Unavailable's retryAfterSeconds
+            call.headers.set('Retry-After', String((unavailable.extensions?.retryAfter as number | undefined) ?? 1));
           }
+          return Promise.resolve();
         },
-      };
+      });
     },
   };
 
@@ -162,11 +164,11 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
     const context = requestContext.context as GraphqlContext;
     const variables = request.variables ?? undefined;
     // Writes of a company run in a transaction of the pipeline's; signing in and out have no company yet.
-    if (operation?.operation !== 'mutation' || !context.call.caller) return deniedIn(context.call, await executor.execute(document!, context, variables, operationName));
+    if (operation?.operation !== 'mutation' || !context.call.caller) return deniedIn(context.call, await executor.execute(document, context, variables, operationName));
     return inWriteTransaction(pipeline, context.call, async (tx) => {
       const write = pipeline.context(context.call, tx.em);
       write.console = context.console;
-      const result = deniedIn(context.call, await executor.execute(document!, write, variables, operationName));
+      const result = deniedIn(context.call, await executor.execute(document, write, variables, operationName));
       const status = statusOf(result);
       // Rolled back, nothing of it stands: the answer says only why.
       const value = status >= 500 ? { errors: result.errors!.filter((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE' || (e.originalError as DomainError | undefined)?.code === 'SERVICE_UNAVAILABLE') } : result;
@@ -180,8 +182,8 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
       callback({ apiSchema: schema, coreSupergraphSdl: '' });
       return () => {};
     },
-    async load() {
-      return { executor: execute };
+    load() {
+      return Promise.resolve({ executor: execute });
     },
     async stop() {},
   };
@@ -235,7 +237,7 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
-        context: async () => context,
+        context: () => Promise.resolve(context),
       });
       if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
       return replyOf(response.status, response.headers, response.body.string);

@@ -148,7 +148,7 @@ function findLiteralProblem(document: DocumentNode): Invalid | null {
   visit(document, {
     StringValue(node, _key, parent, _path, ancestors) {
       if (!node.value.includes(NUL)) return undefined;
-      problem = new Invalid(literalName([...ancestors, parent as ASTNode | undefined]), 'format', NUL_RULE);
+      problem = new Invalid(literalName([...ancestors, parent]), 'format', NUL_RULE);
       return BREAK;
     },
   });

@@ -69,7 +69,8 @@ export async function sendTestWebhook(
   const { orm, config, clock } = services;
   const company = await companyEm(orm, companyId).findOne(Company, { id: companyId });
   if (!company) throw new InvalidInput('company', `no company with id "${companyId}"`);
-  if (options.kind && !isWebhookKind(options.kind)) {
+  // kind is typed, but GraphQL and the CLI hand it over as a string
+  if (options.kind && !isWebhookKind(options.kind as string)) {
     throw new InvalidInput('kind', `unknown event: ${options.kind} (known: ${WEBHOOK_KINDS.join(', ')})`);
   }
   const endpoint = await chooseEndpoint(services, companyId, options.kind, options);

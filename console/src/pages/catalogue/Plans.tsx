@@ -64,7 +64,7 @@ function PlanDialog({ plan, onClose }: { plan?: Plan; onClose: (message?: string
     name: plan?.name ?? '',
     description: plan?.description ?? '',
     price: plan ? moneyText(plan.base100Price) : '',
-    interval: (plan?.interval ?? 'MONTH') as PlanInterval,
+    interval: (plan?.interval ?? 'MONTH'),
     graceDays: String(plan?.graceDays ?? 7),
     minimumTermPeriods: String(plan?.minimumTermPeriods ?? 1),
     active: plan?.active ?? true,
