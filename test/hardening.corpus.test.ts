@@ -260,7 +260,7 @@ function literal(value: unknown, type: GraphQLInputType): string {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (value === null) return 'null';
   if (isListType(inner)) return `[${(value as unknown[]).map((item) => literal(item, inner.ofType)).join(', ')}]`;
-  if (isEnumType(inner)) return String(value);
+  if (isEnumType(inner)) return value as string; // a sample enum value is its name
   if (isInputObjectType(inner)) {
     const fields = inner.getFields();
     return `{ ${Object.entries(value as Json).map(([k, v]) => `${k}: ${literal(v, fields[k]!.type)}`).join(', ')} }`;
@@ -297,7 +297,7 @@ function requestsFor(
     const entry = `${parent.name[0]!.toLowerCase()}${parent.name.slice(1)}`;
     return `query Corpus${definitions} { ${entry}(id: "${PARENT_IDS[parent.name] ?? 'x'}") { ${selection} } }`;
   };
-  const asVariables = wrap(`${field.name}(${args.map((a) => `${a.name}: $${a.name}`).join(', ')})${selectionOf(field)}`, `(${args.map((a) => `$${a.name}: ${a.type}`).join(', ')})`);
+  const asVariables = wrap(`${field.name}(${args.map((a) => `${a.name}: $${a.name}`).join(', ')})${selectionOf(field)}`, `(${args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')})`);
   const asLiterals = wrap(`${field.name}(${args.map((a) => `${a.name}: ${literal(value(a), a.type)}`).join(', ')})${selectionOf(field)}`);
   const path = [arg.name, ...leaf];
   return [

@@ -55,6 +55,6 @@ describe.each(['m2m', 'v1'])('the %s document', (name) => {
     spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
     const results = await spectral.run(documents[name]!);
     // Severity 0 is an error, 1 a warning; 2 and 3 are information and hints.
-    expect(results.filter((r) => r.severity <= 1).map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+    expect(results.filter((r) => Number(r.severity) <= 1).map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
   });
 });
