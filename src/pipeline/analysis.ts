@@ -11,6 +11,7 @@
  * (`requirementsFor`), so that a guarded field the request leaves out needs no scope.
  */
 import {
+  OperationTypeNode,
   BREAK, getDirectiveValues, getNamedType, getVariableValues, GraphQLError, visit, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType,
   isLeafType, isObjectType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
   type GraphQLCompositeType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
@@ -270,7 +271,7 @@ export function analyseOperation(
   const sizes = new Sizes(schema, fragments).of(operation.selectionSet, root);
   const roots = rootSelections(operation.selectionSet, fragments);
   const invalidated = new Set<string>();
-  if (operation.operation === 'mutation') {
+  if (operation.operation === OperationTypeNode.MUTATION) {
     for (const selection of roots) {
       const field = root.getFields()[selection.name.value];
       for (const type of ((field && getDirective(schema, field, 'invalidates')?.[0]?.types) as string[] | undefined) ?? []) invalidated.add(type);

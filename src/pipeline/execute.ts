@@ -6,6 +6,7 @@
  */
 import { getDirective, mapSchema, MapperKind } from '@graphql-tools/utils';
 import {
+  OperationTypeNode,
   defaultFieldResolver, execute, getVariableValues, GraphQLError, Kind, parse, validate,
   type DocumentNode, type FragmentDefinitionNode, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
@@ -183,7 +184,7 @@ export class Executor {
     if (compiled === undefined) {
       compiled = null;
       const operation = operationOf(document, operationName);
-      if (operation?.operation === 'query') {
+      if (operation?.operation === OperationTypeNode.QUERY) {
         const lists = this.#listsWithParents;
         const withParents = !!lists && readsListsWithParents(lists, this.schema, document, operation);
         const schema = withParents ? lists.schema : this.schema;

@@ -9,7 +9,7 @@
 import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { HeaderMap } from '@apollo/server';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, OperationTypeNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Forbidden, Unauthenticated } from '../domain/errors.ts';
@@ -164,7 +164,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
     const context = requestContext.context as GraphqlContext;
     const variables = request.variables ?? undefined;
     // Writes of a company run in a transaction of the pipeline's; signing in and out have no company yet.
-    if (operation?.operation !== 'mutation' || !context.call.caller) return deniedIn(context.call, await executor.execute(document, context, variables, operationName));
+    if (operation?.operation !== OperationTypeNode.MUTATION || !context.call.caller) return deniedIn(context.call, await executor.execute(document, context, variables, operationName));
     return inWriteTransaction(pipeline, context.call, async (tx) => {
       const write = pipeline.context(context.call, tx.em);
       write.console = context.console;

@@ -72,7 +72,7 @@ export interface App<Context extends BaseContext = BaseContext> {
   httpServer: Server;
   metrics: Metrics;
   /** From now on, new requests are refused and running ones close their connection when answered. */
-  refuseNewRequests(): void;
+  refuseNewRequests: () => void;
 }
 
 /** Polled every few seconds by orchestrators and scrapers: logging each would drown the real traffic. */
