@@ -178,7 +178,7 @@ export class Executor {
 
   #compile(document: DocumentNode, operationName?: string | null): Compiled {
     let forDocument = this.#compiled.get(document);
-    if (!forDocument) this.#compiled.set(document, (forDocument = new Map()));
+    if (!forDocument) this.#compiled.set(document, (forDocument = new Map<string, Compiled>()));
     const key = operationName ?? '';
     let compiled = forDocument.get(key);
     if (compiled === undefined) {
