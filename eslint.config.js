@@ -46,6 +46,23 @@ export default defineConfig(
     },
   },
   {
+    // Not yet typed, so `any` is allowed here (and only here) for now. Still to do:
+    // - rest/: route documents are GraphQL strings, so `respond` gets their result as `any` (RouteDeclaration's
+    //   Data) and the presenters read it as Record<string, any>: each document's result type is to be written
+    //   (or generated) and given to its route;
+    // - src/db/loaders.ts: plain pg rows are Record<string, any> (type Raw), mapped field by field to typed rows;
+    // - bench/baselines.ts: the hand-written baseline services read pg rows and JSON bodies as `any`.
+    files: ['rest/route.ts', 'rest/m2m/routes.ts', 'rest/m2m/presenters.ts', 'rest/v1/routes.ts', 'rest/v1/presenters.ts', 'src/db/loaders.ts', 'bench/baselines.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
     // the two JavaScript config files are in no TypeScript project
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
