@@ -198,7 +198,7 @@ function offsetAt(zone: string, ms: number): number {
     }
     const at = quarter * SLOT;
     const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-    offset = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!) - at;
+    offset = Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute) - at;
     known.set(quarter, offset);
   }
   return offset;

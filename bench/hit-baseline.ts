@@ -10,7 +10,7 @@
  * (token -> {client, companyId, surface}) and PORT.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { serveAsChild } from './processes.ts';
 
@@ -50,7 +50,7 @@ const committed = (row: object) =>
     if (!writing) setImmediate(() => void writeGroups());
   });
 
-const server = createServer(async (req, res) => {
+async function handle(req: IncomingMessage, res: ServerResponse) {
   const known = tokens.get((req.headers.authorization ?? '').slice(7));
   if (!known) return res.writeHead(401).end();
   const minute = Math.floor(Date.now() / 60_000);
@@ -61,5 +61,7 @@ const server = createServer(async (req, res) => {
   if (!body) return res.writeHead(404).end();
   await committed({ companyId: known.companyId, client: known.client, surface: known.surface, path: req.url!.split('?')[0], at: new Date().toISOString() });
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
-});
+}
+
+const server = createServer((req, res) => void handle(req, res));
 serveAsChild(server);

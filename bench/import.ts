@@ -57,7 +57,7 @@ async function bareCopySeconds(url: string, count: number): Promise<number> {
         email varchar(255), mobile varchar(255), archived boolean, deleted_at timestamptz, created_at timestamptz, updated_at timestamptz)
         on commit drop`,
     );
-    async function* rows() {
+    function* rows() {
       for (let start = 0; start < count; start += 5000) {
         let text = '';
         for (let i = start; i < Math.min(count, start + 5000); i++) {

@@ -51,7 +51,7 @@ const LONGEST_STRETCH = 4;
 export async function warmThenLoad<T = undefined>(
   options: LoadOptions,
   warmUpSeconds: number,
-  beforeTimed: () => Promise<T> = async () => undefined as T,
+  beforeTimed: () => Promise<T> = () => Promise.resolve(undefined as T),
 ): Promise<LoadResult & { from: number; to: number; before: T }> {
   const warm = await load({ ...options, seconds: warmUpSeconds });
   const before = await beforeTimed();

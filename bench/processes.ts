@@ -34,11 +34,11 @@ export async function startServerProcess(name: string, script: string, env: Reco
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await firstLine(child, exited, () => stderr.join(''));
   // The rest of stdout is not read by anyone; keep the pipe drained.
-  child.stdout!.resume();
+  child.stdout.resume();
   return {
     name,
     url,

@@ -34,15 +34,15 @@ const graphql = (query: string, variables: Record<string, unknown>): BenchReques
 const byOffset = (selection: string) => `query ($page: Int) { customers(page: $page, pageSize: ${PAGE_SIZE}) { nodes { ${selection} } } }`;
 const byCursor = (selection: string) => `query ($after: String) { customers(first: ${PAGE_SIZE}, after: $after) { nodes { ${selection} } pageInfo { endCursor hasNextPage } } }`;
 
-async function post(target: WalkTarget, request: BenchRequest): Promise<any> {
+async function post<T>(target: WalkTarget, request: BenchRequest): Promise<T> {
   const response = await fetch(`${target.url}${request.path}`, {
     method: request.method,
     headers: { authorization: `Bearer ${target.tokens.m2m}`, 'content-type': 'application/json' },
     body: request.body,
   });
-  const body = (await response.json()) as { data?: any; errors?: unknown[] };
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
   if (!response.ok || body.errors) throw new Error(`walk: ${response.status} ${JSON.stringify(body.errors ?? body)}`);
-  return body.data;
+  return body.data as T;
 }
 
 /** The cursor each page starts after, walking the whole list; every customer must come exactly once. */
@@ -51,7 +51,7 @@ async function cursors(target: WalkTarget, liveCustomers: number): Promise<{ aft
   const afters: (string | null)[] = [null];
   const seen = new Set<string>();
   for (;;) {
-    const page = (await post(target, graphql(byCursor('id'), { after: afters.at(-1) }))).customers;
+    const page = (await post<{ customers: { nodes: { id: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } }>(target, graphql(byCursor('id'), { after: afters.at(-1) }))).customers;
     for (const { id } of page.nodes) {
       if (seen.has(id)) throw new Error(`walk: customer ${id} came twice`);
       seen.add(id);

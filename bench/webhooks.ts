@@ -67,7 +67,7 @@ try {
 
   const arrivals = new Map<string, number>();
   receiver.answer = (hit) => {
-    arrivals.set(JSON.parse(hit.body).data.customerPassId, hit.at);
+    arrivals.set((JSON.parse(hit.body) as { data: { customerPassId: string } }).data.customerPassId, hit.at);
     return { status: 204 };
   };
   const commit = async (ids: string[]) => {

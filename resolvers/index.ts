@@ -32,11 +32,11 @@ export function typeDefs(): string[] {
  * Every page type's `total` is counted only when selected (src/db/rows.ts `RowPage`); its `pageInfo` is made
  * by the list's resolver (resolvers/paging.ts) when selected, and one that was not is a resolver's mistake.
  */
-function pageFields(sdl: string) {
+function pageFields(sdl: string): Record<string, Record<string, unknown>> {
   const pages = [...sdl.matchAll(/^type (\w+Page) \{([^}]*)\}/gm)];
-  return Object.fromEntries(
+  return Object.fromEntries<Record<string, unknown>>(
     pages.map(([, page, body]) => [
-      page,
+      page!,
       {
         total: (p: RowPage<unknown>) => p.total(),
         ...(/\bpageInfo:/.test(body!) && {

@@ -33,7 +33,7 @@ export interface ListRequest extends RowsRequest {
 
 /** Arguments as text whatever the order their keys were written in. */
 function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v) =>
+  return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
   );
 }
@@ -67,7 +67,7 @@ function keyOf(ctx: GraphqlContext, list: string, cursor: string): string[] {
   if (rest.length || given.length !== TAG_BYTES || !timingSafeEqual(given, tagOf(ctx, list, text))) {
     throw new Invalid('after', 'format', 'is not a cursor of this list: pass the endCursor of a page of the same list and arguments');
   }
-  return JSON.parse(text);
+  return JSON.parse(text) as string[];
 }
 
 /**

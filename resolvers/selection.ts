@@ -23,7 +23,7 @@ function inSet(set: SelectionSetNode | undefined, name: string, info: GraphQLRes
 /** Whether the field being resolved selects `name` among its own fields; remembered per field of the document. */
 export function selects(info: GraphQLResolveInfo, name: string): boolean {
   let known = answers.get(info.fieldNodes);
-  if (!known) answers.set(info.fieldNodes, (known = new Map()));
+  if (!known) answers.set(info.fieldNodes, (known = new Map<string, boolean>()));
   let answer = known.get(name);
   if (answer === undefined) {
     answer = info.fieldNodes.some((node) => inSet(node.selectionSet, name, info, new Set()));
@@ -44,7 +44,7 @@ function addSet(set: SelectionSetNode | undefined, info: GraphQLResolveInfo, int
     if (selection.kind === Kind.FIELD) {
       const name = selection.name.value;
       let below = into.get(name);
-      if (!below) into.set(name, (below = new Map()));
+      if (!below) into.set(name, (below = new Map<string, Selection>()));
       addSet(selection.selectionSet, info, below, seen);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       addSet(selection.selectionSet, info, into, seen);
@@ -88,9 +88,9 @@ export function selectionAt(info: GraphQLResolveInfo, path: string): Selection |
  */
 export function columnsFor(info: GraphQLResolveInfo, row: RowColumns, under = ''): string {
   let byRow = columnLists.get(info.fieldNodes);
-  if (!byRow) columnLists.set(info.fieldNodes, (byRow = new Map()));
+  if (!byRow) columnLists.set(info.fieldNodes, (byRow = new Map<RowColumns, Map<string, string>>()));
   let byUnder = byRow.get(row);
-  if (!byUnder) byRow.set(row, (byUnder = new Map()));
+  if (!byUnder) byRow.set(row, (byUnder = new Map<string, string>()));
   let columns = byUnder.get(under);
   if (columns === undefined) {
     columns = selectList(row, under ? (selectionAt(info, under) ?? new Map()) : selectionOf(info));

@@ -47,8 +47,8 @@ export interface RouteDeclaration<Data = any> {
   document: string;
   /** Request -> variables; throws Invalid naming the parameter for bad input. */
   variables?: (req: RouteInput) => Record<string, unknown>;
-  /** Result -> documented response; throws NotFound when the resource is missing. */
-  respond: (data: Data) => RestReply | unknown;
+  /** Result -> documented response (its body, or a RestReply); throws NotFound when the resource is missing. */
+  respond: (data: Data) => unknown;
   /** GraphQL argument names that the surface spells differently, for error messages: `{ startDate: 'start_date' }`. */
   parameterNames?: Record<string, string>;
 }
@@ -220,8 +220,8 @@ export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
   }
   for (const [path, allowed] of methods) {
     const others = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => !allowed.has(m as Method) && !(m === 'HEAD' && allowed.has('GET')));
-    const refuse = surfaceDoor(options, surface.resourceOf(path), async () => {
-      throw new MethodNotAllowed([...allowed]);
+    const refuse = surfaceDoor(options, surface.resourceOf(path), () => {
+      return Promise.reject(new MethodNotAllowed([...allowed]));
     });
     specs.push({ methods: others, path: `${surface.base}${path}`, endpoint: refuse });
   }
@@ -233,10 +233,10 @@ export function openEndpoints(options: RestDoorOptions, documents: Record<string
   const { base } = options.surface;
   const served = Object.entries(documents).map(([path, document]): EndpointSpec => {
     const text = JSON.stringify(document);
-    return { methods: ['GET', 'HEAD'], path: `${base}${path}`, endpoint: surfaceDoor(options, 'openapi', async () => ({ status: 200, body: text }), { open: true }) };
+    return { methods: ['GET', 'HEAD'], path: `${base}${path}`, endpoint: surfaceDoor(options, 'openapi', () => Promise.resolve({ status: 200, body: text }), { open: true }) };
   });
-  const refuse = surfaceDoor(options, 'token', async () => {
-    throw new MethodNotAllowed(['POST']);
+  const refuse = surfaceDoor(options, 'token', () => {
+    return Promise.reject(new MethodNotAllowed(['POST']));
   }, { open: true });
   return [...served, { methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], path: `${base}${tokenPath}`, endpoint: refuse }];
 }
@@ -246,13 +246,13 @@ export function openEndpoints(options: RestDoorOptions, documents: Record<string
  * whose percent-encoding does not decode (the router says so with `undecodable`) is 400 before anything else.
  */
 export function unknownPaths(options: RestDoorOptions): Endpoint {
-  const undecodable = surfaceDoor(options, 'undecodable', async () => {
-    throw new Invalid('path', 'format', 'is not a valid URL: a percent-encoded sequence does not decode to UTF-8');
+  const undecodable = surfaceDoor(options, 'undecodable', () => {
+    return Promise.reject(new Invalid('path', 'format', 'is not a valid URL: a percent-encoded sequence does not decode to UTF-8'));
   }, { open: true, raw: true });
   return (req, res, params) => {
     if (params.undecodable) return undecodable(req, res, {});
-    surfaceDoor(options, options.surface.resourceOf(pathOf(req.url).slice(options.surface.base.length)), async () => {
-      throw new NotFound('Resource');
+    surfaceDoor(options, options.surface.resourceOf(pathOf(req.url).slice(options.surface.base.length)), () => {
+      return Promise.reject(new NotFound('Resource'));
     })(req, res, params);
   };
 }

@@ -26,7 +26,7 @@ const running: Array<{ name: string; stop(): Promise<void> }> = [];
 async function start(config: Config, logger: Logger): Promise<void> {
   for (const warning of operatorWarnings(config)) logger.warn(warning);
   const stopNudging = keepMemoryReducerAwake();
-  running.push({ name: 'memory reducer nudge', stop: async () => stopNudging() });
+  running.push({ name: 'memory reducer nudge', stop: () => Promise.resolve(stopNudging()) });
   if (config.WEBHOOK_ALLOW_INSECURE_TARGETS) {
     logger.warn('WEBHOOK_ALLOW_INSECURE_TARGETS is true: webhooks may go to http:// and private addresses (development and tests only)');
   }

@@ -4,7 +4,7 @@
  * side by side.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -93,7 +93,7 @@ export function webhookMetrics(orm: MikroORM): WebhookMetrics {
 export function createMetrics(orm: MikroORM): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  for (const metric of [...Object.values(webhookMetrics(orm)), ...Object.values(auditMetrics(orm))]) registry.registerMetric(metric);
+  for (const metric of [...(Object.values(webhookMetrics(orm)) as Metric[]), ...(Object.values(auditMetrics(orm)) as Metric[])]) registry.registerMetric(metric);
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

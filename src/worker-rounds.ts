@@ -14,10 +14,10 @@ export const MAX_BACKOFF_MS = 10_000;
 export const REPEAT_WARNING_MS = 60_000;
 
 export interface WorkerRounds {
-  failed(error: unknown): void;
-  succeeded(): void;
+  failed: (error: unknown) => void;
+  succeeded: () => void;
   /** Milliseconds until the next round: `intervalMs`, or longer while rounds fail. */
-  delay(intervalMs: number): number;
+  delay: (intervalMs: number) => number;
 }
 
 /** `what` names the worker's rounds in its log lines: `webhook worker round`. */

@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
-    req.on('end', async () => {
+    const reply = async () => {
       const url = new URL(req.url!, 'http://fake');
       const call = { method: req.method!, path: url.pathname, query: url.searchParams, headers: req.headers, body, at: performance.now() };
       calls.push(call);
@@ -46,7 +46,8 @@ beforeAll(async () => {
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       res.writeHead(status, { ...(json !== undefined && { 'content-type': 'application/json' }), ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
-    });
+    };
+    req.on('end', () => void reply());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,9 +73,10 @@ function testTiming(): TestTiming {
   return {
     sleeps,
     now: () => now,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms);
       now += ms;
+      return Promise.resolve();
     },
     advance(seconds: number) {
       now += seconds * 1000;
@@ -213,7 +215,10 @@ describe('back-off', () => {
     expect(response.status).toBe(200);
     expect(data?.data).toHaveLength(3);
     expect(timing.sleeps).toHaveLength(2);
-    for (const ms of timing.sleeps) expect(ms).toBeGreaterThanOrEqual(7000), expect(ms).toBeLessThanOrEqual(7700);
+    for (const ms of timing.sleeps) {
+      expect(ms).toBeGreaterThanOrEqual(7000);
+      expect(ms).toBeLessThanOrEqual(7700);
+    }
     expect(notices.map(({ status, retry, method }) => ({ status, retry, method }))).toEqual([
       { status: 429, retry: 1, method: 'GET' },
       { status: 429, retry: 2, method: 'GET' },

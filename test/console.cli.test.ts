@@ -64,7 +64,8 @@ describe('user commands print the documented JSON', () => {
   it('user create --password-stdin takes the password and prints none', async () => {
     const created = await adminJson(['user', 'create', '--company', companyId, '--email', 'staff@cli.test', '--role', 'staff', '--password-stdin'], 'a long enough password\n');
     expect(created).toEqual({ email: 'staff@cli.test', role: 'staff' });
-    const [{ password_hash }] = await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`);
+    const [row] = await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`);
+    const { password_hash } = row!;
     expect(password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(password_hash).not.toContain('a long enough password');
   });
@@ -78,10 +79,10 @@ describe('user commands print the documented JSON', () => {
   });
 
   it('user reset-password prints a new password', async () => {
-    const before = (await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`))[0].password_hash;
+    const before = (await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`))[0]!.password_hash;
     const reset = await adminJson(['user', 'reset-password', '--company', companyId, '--email', 'staff@cli.test']);
     expect(reset).toEqual({ email: 'staff@cli.test', password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) });
-    expect((await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`))[0].password_hash).not.toBe(before);
+    expect((await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`))[0]!.password_hash).not.toBe(before);
   });
 
   it.each([

@@ -136,7 +136,7 @@ describe('API clients', () => {
     const foreign = await createApiClient(studio.app.services.orm, studio.app.services.serverKey, { companyId: other, name: 'theirs', scopes: 'customers:read' }, new Date());
     const { body } = await call('owner', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: foreign.client_id });
     expect(codes(body)).toEqual(['BAD_USER_INPUT']);
-    expect((await studio.app.services.orm.em.getConnection().execute(`select revoked_at from api_client where id = ?`, [foreign.client_id]))[0].revoked_at).toBeNull();
+    expect((await studio.app.services.orm.em.getConnection().execute(`select revoked_at from api_client where id = ?`, [foreign.client_id]))[0]!.revoked_at).toBeNull();
   });
 
   it('lists every API scope in the catalogue, grouped and described', async () => {
@@ -206,13 +206,13 @@ describe('console users (owner only)', () => {
     for (const query of ['mutation($id: ID!) { setConsoleUserRole(id: $id, role: ADMIN) { role } }', 'mutation($id: ID!) { removeConsoleUser(id: $id) }']) {
       const company = await studio.otherCompany();
       const [first, second] = [await consoleUser(studio, 'owner', company), await consoleUser(studio, 'owner', company)];
-      const [a, b] = [await signIn(studio.url, first!), await signIn(studio.url, second!)];
+      const [a, b] = [await signIn(studio.url, first), await signIn(studio.url, second)];
       const answers = await Promise.all([
-        consoleCall(studio.url, query, { cookie: a.cookie, variables: { id: second!.id } }),
-        consoleCall(studio.url, query, { cookie: b.cookie, variables: { id: first!.id } }),
+        consoleCall(studio.url, query, { cookie: a.cookie, variables: { id: second.id } }),
+        consoleCall(studio.url, query, { cookie: b.cookie, variables: { id: first.id } }),
       ]);
       expect(answers.map((answer) => codes(answer.body).join()).sort()).toEqual(['', 'BAD_USER_INPUT']);
-      const survivor = answers[0]!.body.errors ? b : a;
+      const survivor = answers[0].body.errors ? b : a;
       expect((await consoleCall(studio.url, '{ me { role } }', { cookie: survivor.cookie })).body.data.me.role).toBe('OWNER');
     }
   });
@@ -263,7 +263,8 @@ describe('audit log', () => {
     const token = await studio.token(['customers:read']);
     for (let i = 0; i < 5; i++) await fetch(`${studio.m2m}/customers?page=${i}`, { headers: { authorization: `Bearer ${token}` } });
     await studio.app.pipeline!.audit.flush();
-    const [{ client }] = await studio.app.services.orm.em.getConnection().execute(`select client from audit_entry where path = '/m2m/customers' order by id desc limit 1`);
+    const [row] = await studio.app.services.orm.em.getConnection().execute(`select client from audit_entry where path = '/m2m/customers' order by id desc limit 1`);
+    const { client } = row!;
     const page = (n: number) => call('admin', `{ auditLog(filter: { clientId: "${client}", surface: "m2m", method: "get" }, page: ${n}, pageSize: 2) { total page pageSize items { id at actor clientId path } } }`);
     const pages = await Promise.all([0, 1, 2].map(page));
     expect(pages.map((p) => p.body.data.auditLog.total)).toEqual([5, 5, 5]);

@@ -53,7 +53,7 @@ const WRITES: Array<[what: string, query: string, scope: string]> = [
   ['change a subscription plan', 'mutation { updateSubscriptionPlan(id: "plan_monthly", input: { name: "Monthly {n}" }) { id } }', 'subscription-plans:write'],
   ['add a service', 'mutation { createService(input: { name: "Service {n}" }) { id } }', 'appointment-catalogue:manage'],
   ['add a facilitator', 'mutation { createFacilitator(input: { name: "Facilitator {n}" }) { id } }', 'appointment-catalogue:manage'],
-  ['set working hours', `mutation { setWeeklyWindows(facilitatorId: "fac_jo", windows: [${[1, 2, 3, 4, 5, 6, 7].map((d) => `{ weekday: ${d}, start: "08:00", end: "20:00" }`)}]) { id } }`, 'appointment-catalogue:manage'],
+  ['set working hours', `mutation { setWeeklyWindows(facilitatorId: "fac_jo", windows: [${[1, 2, 3, 4, 5, 6, 7].map((d) => `{ weekday: ${d}, start: "08:00", end: "20:00" }`).join(",")}]) { id } }`, 'appointment-catalogue:manage'],
   ['set a day off', 'mutation { setDateOverride(facilitatorId: "fac_jo", date: "2027-01-01", windows: []) { id } }', 'appointment-catalogue:manage'],
 ];
 const STAFF_MAY = new Set(['appointments:write', 'bookings:write', 'notes:write', 'questionnaire-answers:write', 'packages:write', 'videos:write', 'customers:write']);

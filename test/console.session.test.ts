@@ -80,7 +80,7 @@ describe('sign-in', () => {
     expect(out.body.data.signOut).toBe(true);
     expect(out.headers.get('set-cookie')).toMatch(/^studio_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/);
     const rows = await studio.app.services.orm.em.getConnection().execute(`select count(*)::int as n from console_session s join console_user u on u.id = s.user_id where u.email = ?`, [user.email]);
-    expect(rows[0].n).toBe(0);
+    expect(rows[0]!.n).toBe(0);
     expect((await consoleCall(studio.url, ME, { cookie })).body.data.me).toBeNull();
   });
 
@@ -221,5 +221,5 @@ describe('CSRF: the session acts only with X-Studio-Console: 1', () => {
 
 async function clientCount(): Promise<number> {
   const rows = await studio.app.services.orm.em.getConnection().execute(`select count(*)::int as n from api_client`);
-  return rows[0].n;
+  return rows[0]!.n;
 }

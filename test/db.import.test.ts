@@ -191,7 +191,7 @@ describe('a bundle with a problem imports nothing and names the place', () => {
       /^mandates\[[01]\]\.planId: customer cust_ada already holds a mandate on plan plan_monthly that is not CANCELLED$/],
     ['two charges of a mandate for one period', (b) => b.mandates[0].charges!.push({ ...b.mandates[0].charges![0]! }),
       /^mandates\[0\]\.charges\[[01]\]\.periodStart: the mandate has another charge for the period starting 2026-11-01$/],
-    ['a PENDING charge with a settlement time', (b) => Object.assign(b.mandates[0].charges![0]!, { status: 'PENDING', settledAt: '2026-11-02T00:00:00Z' }),
+    ['a PENDING charge with a settlement time', (b) => Object.assign(b.mandates[0].charges![0], { status: 'PENDING', settledAt: '2026-11-02T00:00:00Z' }),
       'mandates[0].charges[0].settledAt: a PENDING charge is not settled'],
     ['two live bookings of one attendee on one event date', (b) => (b.transactions[0].bookings[1].boughtForId = null),
       /^transactions\[0\]\.bookings\[[01]\]\.eventDateId: cust_ada already holds a live booking on date_y1 \(one live booking per attendee and event date/],

@@ -101,7 +101,7 @@ describe('createApiClient', () => {
     const rows = await ctx.orm.em.getConnection().execute('select * from api_client where id = ?', [client_id]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(client_secret);
-    expect(rows[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('issues an m2m_ id and a 64-hex secret', async () => {

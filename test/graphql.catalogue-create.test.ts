@@ -3,7 +3,7 @@
  * `/vouchers` (and redeemable at once), a video on `/videos`, a facilitator's working hours on
  * `/appointments/availability/{id}`.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Bundle } from '../src/bundles/bundle.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';

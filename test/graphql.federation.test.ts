@@ -73,7 +73,7 @@ describe('authorization in the supergraph', () => {
         const whenSelected = value('whenFieldsSelected');
         const anyOf = value('anyOf');
         const scopes = [value('name'), ...(anyOf?.kind === Kind.LIST ? anyOf.values : [])].map((v) => (v as { value: string }).value);
-        wanted.set(`${definition.name!.value}.${field.name.value}`, whenSelected?.kind === Kind.BOOLEAN && whenSelected.value ? '@authenticated' : `@requiresScopes(scopes: ${JSON.stringify(scopes.map((s) => [s]))})`);
+        wanted.set(`${definition.name.value}.${field.name.value}`, whenSelected?.kind === Kind.BOOLEAN && whenSelected.value ? '@authenticated' : `@requiresScopes(scopes: ${JSON.stringify(scopes.map((s) => [s]))})`);
       }
     }
     return wanted;

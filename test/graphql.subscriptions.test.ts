@@ -111,7 +111,7 @@ async function mandateIn(spec: {
       endsOn: spec.endsOn ?? null, cancelledAt: spec.endsOn ? '2026-10-15T09:00:00Z' : null,
       pausedAt: spec.state === 'PAUSED' ? '2026-11-10T10:00:00Z' : null, charges,
     }],
-  } as unknown as Bundle);
+  });
   return { id, customerId, charges: charges.map((c) => c.id) };
 }
 
@@ -409,7 +409,7 @@ describe('reads', () => {
 
 describe('scopes and roles', () => {
   const cases: [string, string, () => Promise<Record<string, unknown>>][] = [
-    ['createSubscriptionPlan', 'subscription-plans:write', async () => ({ query: CREATE_PLAN, variables: { input: { name: 'X', base100Price: 1, currency: 'GBP', interval: 'WEEK' } } })],
+    ['createSubscriptionPlan', 'subscription-plans:write', () => Promise.resolve({ query: CREATE_PLAN, variables: { input: { name: 'X', base100Price: 1, currency: 'GBP', interval: 'WEEK' } } })],
     ['startSubscription', 'subscription-mandates:write', async () => ({ query: START, variables: { input: { customerId: (await mandateIn({ state: 'CANCELLED', endsOn: '2026-11-01', renewal: '2026-11-01', anchor: '2026-10-01', earliest: '2026-11-01' })).customerId, planId: 'plan_weekly' } } })],
     ['pauseSubscription', 'subscription-mandates:write', async () => ({ query: move('pauseSubscription'), variables: { id: (await mandateIn({ state: 'ACTIVE' })).id } })],
     ['resumeSubscription', 'subscription-mandates:write', async () => ({ query: move('resumeSubscription'), variables: { id: (await mandateIn({ state: 'PAUSED' })).id } })],

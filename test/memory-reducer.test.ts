@@ -18,7 +18,7 @@ async function heapSizes(mode: 'nudge' | 'none', done: (sizes: number[]) => bool
   const sizes: number[] = [];
   const timer = setTimeout(() => child.kill(), timeoutMs);
   try {
-    for await (const line of createInterface({ input: child.stdout! })) {
+    for await (const line of createInterface({ input: child.stdout })) {
       sizes.push(Number(line));
       if (done(sizes)) break;
     }

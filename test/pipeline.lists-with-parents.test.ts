@@ -6,7 +6,7 @@
  * loader to set them, so the whole document keeps the resolvers.
  */
 import { describe, expect, it } from '@jest/globals';
-import { parse, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { buildSchema } from '../resolvers/index.ts';
 import { listsWithParents, readsListsWithParents } from '../src/pipeline/lists-with-parents.ts';
 
@@ -15,7 +15,7 @@ const lists = listsWithParents(schema)!;
 
 function reads(source: string): boolean {
   const document = parse(source);
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   return readsListsWithParents(lists, schema, document, operation);
 }
 

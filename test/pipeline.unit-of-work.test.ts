@@ -120,7 +120,7 @@ describe('a mutation document commits all or nothing', () => {
   });
 
   it('two aliased updates whose second is NOT_FOUND leave the first unchanged', async () => {
-    const [{ id, lastname }] = await rows<{ id: string; lastname: string }>('select id, lastname from customer where company_id = $1 order by id limit 1', [studio.companyId]);
+    const { id, lastname } = (await rows<{ id: string; lastname: string }>('select id, lastname from customer where company_id = $1 order by id limit 1', [studio.companyId]))[0]!;
     const answer = await graphql(
       `mutation($id: ID!) { a: updateCustomer(id: $id, input: { lastName: "Changed" }) { id } b: updateCustomer(id: "cust_nobody", input: { lastName: "Nobody" }) { id } }`,
       { id },
@@ -220,7 +220,7 @@ describe('text PostgreSQL cannot store is refused at every door with its shape, 
   it.each([
     ['v1 POST /customers', () => call(`${studio.v1}/customers`, v1Token, { method: 'POST', body: `{"firstName": ${lone}, "lastName": "L", "email": "lone@example.com"}` }), 'v1'],
     ['M2M PUT /customer/{id}/profile', async () => {
-      const [{ id }] = await rows<{ id: string }>('select id from customer where company_id = $1 order by id limit 1', [studio.companyId]);
+      const { id } = (await rows<{ id: string }>('select id from customer where company_id = $1 order by id limit 1', [studio.companyId]))[0]!;
       return call(`${studio.m2m}/customer/${id}/profile`, token, { method: 'PUT', body: `{"firstname": ${lone}, "lastname": "L", "email": "lone@example.com"}` });
     }, 'm2m'],
     ['GraphQL createCustomer (a variable)', () => call(`${studio.url}/graphql`, token, { method: 'POST', body: `{"query": "mutation($f: String!) { createCustomer(input: { firstName: $f, lastName: \\"L\\", email: \\"lone@example.com\\" }) { id } }", "variables": {"f": ${lone}}}` }), 'graphql'],

@@ -51,7 +51,7 @@ describe('REST cache hits', () => {
     v1Token = await studio.v1Token();
     const { orm } = studio.app.services;
     const first = async (table: string, where = '') =>
-      ((await orm.em.getConnection().execute(`select id from ${table} where company_id = ? ${where} order by id limit 1`, [studio.companyId])) as Array<{ id: string }>)[0]!.id;
+      (await orm.em.getConnection().execute<Array<{ id: string }>>(`select id from ${table} where company_id = ? ${where} order by id limit 1`, [studio.companyId]))[0]!.id;
     ids.customer = await first('customer', 'and exists (select 1 from event_transaction t where t.customer_id = customer.id)');
     ids.transaction = await first('event_transaction', `and customer_id = '${ids.customer}'`);
     ids.appointment = await first('appointment');
@@ -108,12 +108,12 @@ describe('REST cache hits', () => {
     expect(changed.status).toBe(200);
 
     await studio.app.pipeline!.audit.flush();
-    const rows = (await studio.app.services.orm.em
+    const rows = await studio.app.services.orm.em
       .getConnection()
-      .execute('select request_id, client, company_id, surface, method, path, resource_type, action, status from audit_entry where request_id in (?, ?)', [
+      .execute<Array<Record<string, unknown>>>('select request_id, client, company_id, surface, method, path, resource_type, action, status from audit_entry where request_id in (?, ?)', [
         `miss-${surface}-${index}`,
         `hit-${surface}-${index}`,
-      ])) as Array<Record<string, unknown>>;
+      ]);
     expect(rows).toHaveLength(2);
     const [a, b] = rows.map(({ request_id: _id, ...row }) => row);
     expect(a).toEqual(b);
@@ -144,9 +144,9 @@ describe('REST cache hits', () => {
       expect(refused.body).toEqual({ error: expect.stringContaining('Rate limit exceeded') });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       await limited.app.pipeline!.audit.flush();
-      const statuses = (await limited.app.services.orm.em
+      const statuses = await limited.app.services.orm.em
         .getConnection()
-        .execute("select status from audit_entry where path = '/m2m/customers' order by id")) as Array<{ status: number }>;
+        .execute<Array<{ status: number }>>("select status from audit_entry where path = '/m2m/customers' order by id");
       expect(statuses.map((row) => row.status)).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
       await limited.close();

@@ -3,7 +3,7 @@
  * the shape of the surface that owns its path, and a request already running answers with
  * `Connection: close`.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { m2mErrors } from '../rest/m2m/errors.ts';
@@ -24,13 +24,14 @@ async function gatedServer() {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!gate.enter(req, res)) return;
     if (req.url !== '/m2m/held') return answer(res, { ran: true });
     arrived();
     await released;
     answer(res, { finished: true });
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { gate, url, arrival, release, close: () => new Promise((resolve) => server.close(resolve)) };

@@ -20,7 +20,6 @@ import { bringUpToDate } from '../src/domain/renewals.ts';
 import type { PaymentProvider } from '../src/domain/subscription-payments.ts';
 import { startSubscription } from '../src/domain/subscriptions.ts';
 import { databaseCode, inTransaction, UNIQUE_VIOLATION } from '../src/domain/transactions.ts';
-import type { Services } from '../src/services.ts';
 import { createRenewalWorker, startSubscriptionRenewals, type RenewalWorker } from '../src/subscriptions/worker.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { waitUntil } from './support/webhooks.ts';
@@ -220,7 +219,7 @@ describe('renewals', () => {
       format: 1,
       customers: [{ id: 'cust_kiri', firstname: 'Kiri', lastname: 'Test', email: 'kiri@example.com' }],
       subscriptionPlans: [{ id: 'plan_kiri', name: 'Weekly', base100Price: 100, interval: 'WEEK' }],
-    } as unknown as Bundle);
+    });
     // 10:00 UTC on 28 February is midnight on 1 March at UTC+14.
     clock.set('2031-02-28T09:59:00Z');
     const { mandate: kiri } = await startSubscription(companyEm(orm, early.id), clock, early.id, { customerId: 'cust_kiri', planId: 'plan_kiri' });
@@ -242,9 +241,9 @@ describe('a payment provider', () => {
   it('is handed each new charge after its commit, and what it answers is recorded as if marked', async () => {
     const asked: string[] = [];
     const provider: PaymentProvider = {
-      collect: async (charge) => {
+      collect: (charge) => {
         asked.push(`${charge.mandateId} ${charge.periodStart} ${charge.base100Amount} ${charge.currency}`);
-        return charge.periodStart < '2032-03-01' ? 'PAID' : 'FAILED';
+        return Promise.resolve(charge.periodStart < '2032-03-01' ? 'PAID' : 'FAILED');
       },
     };
     studio.app.services.payments = provider;
@@ -284,14 +283,14 @@ describe('several instances', () => {
         id: `mandate_race${i}`, customerId: c.id, planId: 'plan_weekly', state: 'ACTIVE', grace: 7,
         earliestCancellationDate: '2035-01-08', renewalDate: '2035-01-01', anchorDate: '2035-01-01',
       })),
-    } as unknown as Bundle);
+    });
   });
   afterAll(() => second?.close());
 
   /** A worker of another instance: its own pool on the same database, logging its errors into `errors`. */
   const instance = (orm: MikroORM): RenewalWorker => {
     const logger = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line).msg) });
-    return createRenewalWorker({ ...studio.app.services, orm, logger } as Services);
+    return createRenewalWorker({ ...studio.app.services, orm, logger });
   };
 
   it('renew each mandate once per period when two workers run at once across five periods', async () => {
@@ -330,7 +329,7 @@ describe('several instances', () => {
     const results = await Promise.allSettled([renewWithoutLock(orm), renewWithoutLock(second)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(databaseCode((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toBe(UNIQUE_VIOLATION);
-    const [{ n }] = await orm.em.getConnection().execute<{ n: number }[]>(
+    const [{ n }] = await orm.em.getConnection().execute<[{ n: number }]>(
       `select count(*)::int as n from subscription_charge where mandate_id = 'mandate_race0' and period_start = '2035-02-05'`,
     );
     expect(n).toBe(1);

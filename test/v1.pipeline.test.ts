@@ -45,7 +45,7 @@ describe('Idempotency-Key', () => {
 describe('rate limit per API key', () => {
   it('answers 429 in the v1 shape with Retry-After and the RateLimit fields past V1_RATE_PER_MINUTE', async () => {
     const limited = await studio.v1Token();
-    let last;
+    let last: Awaited<ReturnType<typeof send>> | undefined;
     for (let i = 0; i < 41; i++) last = await send('GET', '/passes', undefined, {}, limited);
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe('RATE_LIMITED');

@@ -309,7 +309,7 @@ describe('the description', () => {
   it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s: the valid body passes the route\'s rules and the document', (_title, e) => {
     const route = v1Routes.find((r) => r.method === e.method && r.path === e.path.replace('{id}', ':id'));
     const body = e.valid(ids);
-    if (route) expect(() => route.variables!({ body, params: { id: 'x_1' }, query: {} } as never)).not.toThrow();
+    if (route) expect(() => route.variables!({ body, params: { id: 'x_1' }, query: {} })).not.toThrow();
     expect(checkRequest(e.method, pathOf(e), body)).toEqual([]);
   });
 

@@ -6,7 +6,6 @@
  * never served once an event it lacks has committed; pruned events are gone and a cursor still reads on.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Pool } from 'pg';
 import { companyCacheVersions } from '../src/db/cache-versions.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { createCustomer } from '../src/domain/customers.ts';
@@ -223,7 +222,7 @@ describe('the list', () => {
   it('loses events pruned after WEBHOOK_RETENTION_DAYS, and a cursor read before still reads on', async () => {
     const { cursor } = await readOn(null);
     const { orm } = studio.app.services;
-    const pool = (await orm.em.getConnection().getNativeClient()) as Pool;
+    const pool = await orm.em.getConnection().getNativeClient();
     // Every event so far is settled once the worker has fanned it out (no endpoint receives these).
     await waitUntil(async () => (await pool.query('select count(*)::int as n from webhook_event where dispatched_at is null')).rows[0].n === 0, { what: 'fan-out' });
     await pruneWebhookHistory(pool, new Date(Date.now() + 60_000));

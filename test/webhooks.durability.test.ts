@@ -87,11 +87,11 @@ describe('a process killed after a commit and before delivery', () => {
     });
     children.push(child);
     let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', () => {
+      child.stdout.on('data', () => {
         const found = /^listening on (http:\/\/\S+)$/m.exec(output);
         if (found) resolve(found[1]!);
       });

@@ -94,7 +94,7 @@ async function graphql(query: string, variables: Record<string, unknown> = {}): 
  */
 async function delivered(kind: WebhookKind, match: Record<string, unknown>, receiver = all, secret = secrets.all) {
   const hit = await waitUntil(
-    async () =>
+    () =>
       receiver.hits.find((h) => {
         const body = JSON.parse(h.body);
         return body.event === kind && Object.entries(match).every(([field, value]) => body.data[field] === value);

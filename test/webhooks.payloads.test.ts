@@ -59,7 +59,7 @@ async function delivered(kind: string, field: string, value: unknown): Promise<{
   };
   for (let waited = 0; waited < 10_000; waited += 25) {
     const hit = receiver.hits.find(matches);
-    if (hit) return (await verifyWebhook(hit.body, hit.headers, secret)) as never;
+    if (hit) return await verifyWebhook(hit.body, hit.headers, secret);
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`no ${kind} with ${field} = ${String(value)}`);

@@ -65,10 +65,10 @@ const REFUSED_URLS = [
 ];
 
 /** A resolver with fixed answers, as a DNS server under someone else's control might give. */
-const dns = (answers: Record<string, string[]>): ResolveHost => async (name) => {
+const dns = (answers: Record<string, string[]>): ResolveHost => (name) => {
   const addresses = answers[name];
-  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  if (!addresses) return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
+  return Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
 };
 
 describe('refusedAddress', () => {
@@ -138,7 +138,7 @@ describe('the delivery connection', () => {
 
   it('refuses a name whose DNS answer changed to a private address after it was checked (rebinding)', async () => {
     let answers = 0;
-    const rebinding: ResolveHost = async () => [{ address: answers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    const rebinding: ResolveHost = () => Promise.resolve([{ address: answers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }]);
     expect(await checkWebhookUrl(`https://rebind.test:${receiver.port}/hooks`, { allowInsecure: false, resolve: rebinding })).toBeNull();
     const http = createWebhookHttp({ timeoutMs: 2000, allowInsecure: false, resolve: rebinding });
     try {

@@ -61,7 +61,7 @@ const shortDay = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'nu
 /** `Saturday 21 November 2026` (long) or `Sat 21 Nov` (short), for a calendar date. */
 export function dayName(date: string, style: 'long' | 'short' = 'long'): string {
   const [y, m, d] = date.split('-').map(Number);
-  return (style === 'long' ? longDay : shortDay).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return (style === 'long' ? longDay : shortDay).format(new Date(Date.UTC(y!, m! - 1, d)));
 }
 
 /** Minutes since midnight of `HH:MM`. */

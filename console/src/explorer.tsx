@@ -7,6 +7,7 @@ import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
 import './explorer.css';
 import { GraphiQL } from 'graphiql';
+import type { ExecutionResult } from 'graphql';
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -35,7 +36,7 @@ function Explorer() {
         headers,
         body: JSON.stringify(params),
       });
-      return response.json();
+      return (await response.json()) as ExecutionResult;
     },
     [mode, token],
   );

@@ -184,7 +184,8 @@ export function Outcome<T extends string>({
   choices: readonly { value: T; name: string; tone?: 'good' | 'bad' }[];
   value: T | null;
   busy: boolean;
-  onChoose: (value: T) => void;
+  /** May be async: the promise is left to settle (the handler shows its own errors). */
+  onChoose: (value: T) => void | Promise<unknown>;
 }) {
   return (
     <div className="outcome" role="group" aria-label={label}>
@@ -196,7 +197,7 @@ export function Outcome<T extends string>({
           aria-pressed={value === choice.value}
           aria-disabled={busy || undefined}
           onClick={() => {
-            if (!busy && value !== choice.value) onChoose(choice.value);
+            if (!busy && value !== choice.value) void onChoose(choice.value);
           }}
         >
           {choice.name}
@@ -225,7 +226,8 @@ export function ConfirmDialog({
   keep: string;
   busy: boolean;
   error?: ApiError | string;
-  onConfirm: () => void;
+  /** May be async: the promise is left to settle (the handler shows its own errors). */
+  onConfirm: () => void | Promise<unknown>;
   onClose: () => void;
 }) {
   return (
@@ -237,7 +239,7 @@ export function ConfirmDialog({
           <button type="button" onClick={onClose}>
             {keep}
           </button>
-          <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
+          <button type="button" className="danger" disabled={busy} onClick={() => void onConfirm()}>
             {busy ? busyLabel : confirm}
           </button>
         </div>
@@ -274,7 +276,7 @@ export function SecretBox({ label, value, note }: { label: string; value: string
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
         <input id={id} className="mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
-        <button type="button" onClick={copy}>
+        <button type="button" onClick={() => void copy()}>
           Copy
         </button>
       </div>

@@ -19,8 +19,8 @@ const hhmm = (time: unknown) => String(time).slice(0, 5);
 const DATE_OID = 1082;
 /** `date` columns as their 'YYYY-MM-DD' text; pg would make them local-midnight Dates. */
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    oid === DATE_OID ? (value: string) => value : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 function groupBy(rows: Row[], key: string): Map<string, Row[]> {
@@ -48,7 +48,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
-    const select = async (sql: string): Promise<Row[]> => (await client.query(sql, [companyId])).rows;
+    const select = async (sql: string): Promise<Row[]> => (await client.query<Row>(sql, [companyId])).rows;
     const company = (await select('select timezone from company where id = $1'))[0];
     if (!company) throw new Error(`no company ${companyId}`);
     const companyZone = company.timezone as string;

@@ -18,7 +18,6 @@
  * Counts are reported per RECORD_KINDS: the bundle's collections plus eventDates, pricingOptions,
  * bookings, serviceOptions, weeklyWindows, dateOverrides and subscriptionCharges.
  */
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -582,7 +581,7 @@ class Table {
       const available = this.size - sent;
       if (available >= ROWS_PER_CHUNK || (this.#complete && available > 0)) {
         const rows = Math.min(available, ROWS_PER_CHUNK);
-        yield [this.#text.subarray(this.#starts[sent]!, this.#end(sent + rows - 1)), rows];
+        yield [this.#text.subarray(this.#starts[sent], this.#end(sent + rows - 1)), rows];
         sent += rows;
       } else if (this.#complete) {
         return;
@@ -603,13 +602,13 @@ class Table {
       for (let k = first; k < last; k++) bytes += this.#end(order[k]!) - this.#starts[order[k]!]!;
       const chunk = Buffer.allocUnsafe(bytes);
       let at = 0;
-      for (let k = first; k < last; k++) at += this.#text.copy(chunk, at, this.#starts[order[k]!]!, this.#end(order[k]!));
+      for (let k = first; k < last; k++) at += this.#text.copy(chunk, at, this.#starts[order[k]!], this.#end(order[k]!));
       yield [chunk, last - first];
     }
   }
 
   #row(index: number) {
-    const values = this.#text.toString('utf8', this.#starts[index]!, this.#end(index) - 1).split('\t');
+    const values = this.#text.toString('utf8', this.#starts[index], this.#end(index) - 1).split('\t');
     return { place: this.#place(this.#outer[index]!, this.#inner[index]!), value: (column: string) => values[this.columns.indexOf(column)] };
   }
 

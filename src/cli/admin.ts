@@ -115,8 +115,8 @@ async function recorded<R>(session: AdminSession, write: CliWrite, options: Reco
     }
     return await inRecordedWrite(orm, entry, companyOf, work);
   } catch (error) {
-    const code = error instanceof DomainError ? error.code : error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
-    const refusal = { ...entry, targets: [], status: code === 'INTERNAL_SERVER_ERROR' ? 500 : httpStatus(code as ErrorCode), errorCode: code };
+    const code: ErrorCode | 'INTERNAL_SERVER_ERROR' = error instanceof DomainError ? error.code : error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
+    const refusal = { ...entry, targets: [], status: code === 'INTERNAL_SERVER_ERROR' ? 500 : httpStatus(code), errorCode: code };
     // A refused command may name a company that does not exist: its entry then belongs to no company.
     await recordWrite(orm, { ...refusal, companyId: given ?? null })
       .catch(() => recordWrite(orm, { ...refusal, companyId: null }))

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 export interface RunningDatabase {
   url: string;
   /** Stops the database if this process started it; a no-op when it attached to another's. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const DATABASE = 'studio';

@@ -4,7 +4,7 @@
  * wherever the page is in the list. The key's columns are all ascending or all descending, the last one
  * unique, and none is null (a row comparison with a null matches nothing).
  */
-type Raw = Record<string, any>;
+type Raw = Record<string, unknown>;
 
 /** A column of the key and its type, to read a key written as text back exactly. */
 export type KeyColumn = readonly [sql: string, type: 'text' | 'timestamptz' | 'date' | 'bigint'];

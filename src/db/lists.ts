@@ -12,7 +12,7 @@ import type {
   WeeklyWindowRow,
 } from './rows.ts';
 
-type Raw = Record<string, any>;
+type Raw = Record<string, unknown>;
 
 /** Conditions of a list, ` and …` with `$n` placeholders numbered after the paging parameters. */
 class Conditions {

@@ -46,7 +46,7 @@ export class PoolRunner implements SqlRunner {
   }
 
   async rows<T>(sql: string, params: readonly unknown[], options: StatementOptions = {}): Promise<T[]> {
-    this.#pool ??= (await this.#orm.em.getConnection().getNativeClient()) as Pool;
+    this.#pool ??= await this.#orm.em.getConnection().getNativeClient();
     (this.#orm.config.get('onQuery') as QueryHook | undefined)?.(sql);
     const name = options.planEachTime ? undefined : statementName(sql);
     const result = await this.#pool.query({ ...(name && { name }), text: sql, values: params as unknown[] });
@@ -73,7 +73,7 @@ export class TransactionRunner implements SqlRunner {
     if (!transaction) return this.#fallback.rows<T>(sql, params, options);
     (em.config.get('onQuery') as QueryHook | undefined)?.(sql);
     const result = await transaction.executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
-    return result.rows as T[];
+    return result.rows;
   }
 }
 

@@ -6,7 +6,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiClient, type IApiClient } from '../db/entities/index.ts';
 import { announceAccessChange } from '../db/notices.ts';
-import { PoolRunner } from '../db/reads.ts';
 import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';

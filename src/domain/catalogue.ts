@@ -6,7 +6,7 @@ import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Media, PassTemplate, SubscriptionPlan, Voucher, type IMedia, type IVoucher } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
-import { Conflict, Invalid, NotFound } from './errors.ts';
+import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { checkFields, PASS_FIELDS, PLAN_FIELDS, VIDEO_FIELDS, VOUCHER_FIELDS, type Fields } from './input-rules.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';

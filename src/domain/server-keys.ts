@@ -19,7 +19,7 @@ export async function loadServerKey(dataDir: string, env: NodeJS.ProcessEnv = pr
   if (existsSync(file)) return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
-  await writeFile(file, key.toString('hex'), { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+  await writeFile(file, key.toString('hex'), { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;
   });
   return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');

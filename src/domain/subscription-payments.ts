@@ -29,7 +29,7 @@ export interface PaymentProvider {
 }
 
 /** No processor: every charge waits for someone to mark it. */
-export const noPaymentProvider: PaymentProvider = { collect: async () => 'PENDING' };
+export const noPaymentProvider: PaymentProvider = { collect: () => Promise.resolve('PENDING') };
 
 export const chargeToCollect = (charge: ISubscriptionCharge): ChargeToCollect => ({
   id: charge.id,

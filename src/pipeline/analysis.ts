@@ -11,6 +11,7 @@
  * (`requirementsFor`), so that a guarded field the request leaves out needs no scope.
  */
 import {
+  OperationTypeNode,
   BREAK, getDirectiveValues, getNamedType, getVariableValues, GraphQLError, visit, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType,
   isLeafType, isObjectType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
   type GraphQLCompositeType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
@@ -93,7 +94,7 @@ const versionedBySchema = new WeakMap<GraphQLSchema, Map<string, readonly string
  */
 export function versionedTypes(schema: GraphQLSchema, type: string): readonly string[] {
   let known = versionedBySchema.get(schema);
-  if (!known) versionedBySchema.set(schema, (known = new Map()));
+  if (!known) versionedBySchema.set(schema, (known = new Map<string, readonly string[]>()));
   const found = known.get(type);
   if (found) return found;
   const types = new Set<string>([type]);
@@ -306,7 +307,7 @@ export function analyseOperation(
   const sizes = new Sizes(schema, fragments).of(operation.selectionSet, root);
   const roots = rootSelections(operation.selectionSet, fragments);
   const invalidated = new Set<string>();
-  if (operation.operation === 'mutation') {
+  if (operation.operation === OperationTypeNode.MUTATION) {
     for (const selection of roots) {
       const field = root.getFields()[selection.name.value];
       for (const type of ((field && getDirective(schema, field, 'invalidates')?.[0]?.types) as string[] | undefined) ?? []) invalidated.add(type);
@@ -410,7 +411,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ana
           continue;
         }
         const children = costOf(selection.selectionSet, named as GraphQLCompositeType);
-        const weighed = weightOf(schema, field!, selection, variables, defaults);
+        const weighed = weightOf(schema, field, selection, variables, defaults);
         const paged = isObjectType(named) && 'nodes' in named.getFields() && 'total' in named.getFields();
         const sizeOf = (name: string) => argumentValue(selection.arguments?.find((a) => a.name.value === name)?.value, variables, defaults);
         const pageSize = sizeOf('first') ?? sizeOf('pageSize');

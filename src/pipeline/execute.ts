@@ -6,6 +6,7 @@
  */
 import { getDirective, mapSchema, MapperKind } from '@graphql-tools/utils';
 import {
+  OperationTypeNode,
   defaultFieldResolver, execute, getVariableValues, GraphQLError, Kind, parse, validate,
   type DocumentNode, type FragmentDefinitionNode, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
@@ -117,7 +118,7 @@ function inSavepoints(schema: GraphQLSchema): GraphQLSchema {
       return {
         ...field,
         resolve: (source, args, context: GraphqlContext, info) =>
-          context.savepoint ? context.savepoint(name, async () => resolve(source, args, context, info)) : resolve(source, args, context, info),
+          context.savepoint ? context.savepoint(name, async () => await resolve(source, args, context, info)) : resolve(source, args, context, info),
       };
     },
   });
@@ -177,16 +178,16 @@ export class Executor {
 
   #compile(document: DocumentNode, operationName?: string | null): Compiled {
     let forDocument = this.#compiled.get(document);
-    if (!forDocument) this.#compiled.set(document, (forDocument = new Map()));
+    if (!forDocument) this.#compiled.set(document, (forDocument = new Map<string, Compiled>()));
     const key = operationName ?? '';
     let compiled = forDocument.get(key);
     if (compiled === undefined) {
       compiled = null;
       const operation = operationOf(document, operationName);
-      if (operation?.operation === 'query') {
+      if (operation?.operation === OperationTypeNode.QUERY) {
         const lists = this.#listsWithParents;
         const withParents = !!lists && readsListsWithParents(lists, this.schema, document, operation);
-        const schema = withParents ? lists!.schema : this.schema;
+        const schema = withParents ? lists.schema : this.schema;
         const made = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: false, disableLeafSerialization: true });
         const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
         if (isCompiledQuery(made)) compiled = { operation, fragments, query: made, listsWithParents: withParents };

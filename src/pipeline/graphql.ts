@@ -6,10 +6,10 @@
  * hit is confirmed by its audit entry), and the pipeline's own executor (a mutation in a write's
  * transaction: src/pipeline/commit.ts). Step 8, the audit entry, and the answer follow in the frame.
  */
-import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServer, ApolloServerOptionsWithGateway, ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { HeaderMap } from '@apollo/server';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, OperationTypeNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Forbidden, Invalid, Unauthenticated, type ErrorCode } from '../domain/errors.ts';
@@ -110,8 +110,8 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
   const misses = new WeakMap<GraphqlContext, Lookup<Record<string, unknown>>>();
 
   const plugin: ApolloServerPlugin<GraphqlContext> = {
-    async requestDidStart() {
-      return {
+    requestDidStart() {
+      return Promise.resolve<GraphQLRequestListener<GraphqlContext>>({
         async didResolveOperation({ document, operationName, request, contextValue, queryHash }) {
           const analysis = analysisOf(`${queryHash}:${operationName ?? ''}`, () => analyseOperation(schema, document, operationName, limits.maxCost));
           if (!analysis) return;
@@ -156,7 +156,7 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           return null;
         },
 
-        async willSendResponse({ response, contextValue }) {
+        willSendResponse({ response, contextValue }) {
           const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
           const lookup = misses.get(contextValue);
           if (lookup && result && !result.errors?.length && result.data) cache.store(lookup, result.data);
@@ -169,10 +169,12 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           const unavailable = result?.errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
           if (unavailable) {
             response.http.status = 503;
-            call.headers.set('Retry-After', String(unavailable.extensions?.retryAfter ?? 1));
+            // set by the error's presenter from Unavailable's retryAfterSeconds
+            call.headers.set('Retry-After', String((unavailable.extensions?.retryAfter as number | undefined) ?? 1));
           }
+          return Promise.resolve();
         },
-      };
+      });
     },
   };
 
@@ -181,13 +183,13 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
     const context = requestContext.context as GraphqlContext;
     const variables = request.variables ?? undefined;
     // Writes of a company run in a transaction of the pipeline's; signing in and out have no company yet.
-    if (operation?.operation !== 'mutation' || !context.call.caller) return deniedIn(context.call, await executor.execute(document!, context, variables, operationName));
+    if (operation?.operation !== OperationTypeNode.MUTATION || !context.call.caller) return deniedIn(context.call, await executor.execute(document, context, variables, operationName));
     return inWriteTransaction(pipeline, context.call, async (tx) => {
       const write = pipeline.context(context.call, tx.em);
       write.console = context.console;
       // An error anywhere in the answer undoes every write of the document: never `data: null` over a commit.
       const { value: result, undone } = await tx.allOrNothing(
-        async () => deniedIn(context.call, await executor.execute(document!, write, variables, operationName)),
+        async () => deniedIn(context.call, await executor.execute(document, write, variables, operationName)),
         (executed) => !!executed.errors?.length,
       );
       const status = statusOf(result);
@@ -206,8 +208,8 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
       callback({ apiSchema: schema, coreSupergraphSdl: '' });
       return () => {};
     },
-    async load() {
-      return { executor: execute };
+    load() {
+      return Promise.resolve({ executor: execute });
     },
     async stop() {},
   };
@@ -272,7 +274,7 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
-        context: async () => context,
+        context: () => Promise.resolve(context),
       });
       if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
       return replyOf(response.status, response.headers, response.body.string);

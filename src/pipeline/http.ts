@@ -100,7 +100,7 @@ export function readBody(req: Request, res: ServerResponse, kinds: ReadonlyArray
         body !== undefined
           ? body
           : new Promise((resolve, reject) =>
-              parsers[kind](req, res, (error?: unknown) => (error ? reject(bodyProblem(error as BodyError, kind === 'json' ? JSON_BODY_KB : FORM_BODY_KB)) : resolve(req.body))),
+              parsers[kind](req, res, (error?: unknown) => (error ? reject(bodyProblem(error, kind === 'json' ? JSON_BODY_KB : FORM_BODY_KB)) : resolve(req.body))),
             ),
       ),
     Promise.resolve(undefined),

@@ -161,7 +161,7 @@ function findLiteralProblem(document: DocumentNode): Invalid | null {
     StringValue(node, _key, parent, _path, ancestors) {
       const rule = textProblem(node.value);
       if (!rule) return undefined;
-      problem = new Invalid(literalName([...ancestors, parent as ASTNode | undefined]), 'format', rule);
+      problem = new Invalid(literalName([...ancestors, parent]), 'format', rule);
       return BREAK;
     },
   });

@@ -63,7 +63,7 @@ function visit(schema: GraphQLSchema, type: GraphQLOutputType, value: unknown, s
   const record = value as Record<string, unknown>;
   const typename = record.__typename;
   const runtime = typeof typename === 'string' ? (schema.getType(typename) as GraphQLCompositeType | undefined) ?? type : type;
-  for (const [key, field] of fieldsOf(schema, runtime as GraphQLCompositeType, selectionSet, fragments)) {
+  for (const [key, field] of fieldsOf(schema, runtime, selectionSet, fragments)) {
     if (!(key in record)) continue;
     const problem = visit(schema, field.type, record[key], field.selectionSet, fragments, `${path}.${key}`);
     if (problem) return problem;

@@ -116,24 +116,25 @@ class InFlightInProcess implements InFlight {
     return leases;
   }
 
-  async acquire(subject: string, now: number): Promise<Lease> {
+  acquire(subject: string, now: number): Promise<Lease> {
     const leases = this.#live(subject, now);
-    if (leases.size >= this.#max) return { admitted: false, held: leases.size, release: async () => {} };
+    if (leases.size >= this.#max) return Promise.resolve({ admitted: false, held: leases.size, release: async () => {} });
     const id = ++this.#lastId;
     leases.set(id, now);
     this.#leases.set(subject, leases);
-    return {
+    return Promise.resolve({
       admitted: true,
       held: leases.size,
-      release: async () => {
+      release: () => {
         leases.delete(id);
         if (!leases.size && this.#leases.get(subject) === leases) this.#leases.delete(subject);
+        return Promise.resolve();
       },
-    };
+    });
   }
 
-  async held(subject: string, now: number): Promise<number> {
-    return this.#leases.has(subject) ? this.#live(subject, now).size : 0;
+  held(subject: string, now: number): Promise<number> {
+    return Promise.resolve(this.#leases.has(subject) ? this.#live(subject, now).size : 0);
   }
 }
 

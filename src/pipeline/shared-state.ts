@@ -3,7 +3,7 @@
  * when it is set, so several instances share them (ARCHITECTURE.md, principle 9).
  */
 import { setTimeout } from 'node:timers/promises';
-import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import Keyv from 'keyv';
 import type { RedisClientType } from '@keyv/redis';
 import { createHash } from 'node:crypto';
 
@@ -45,16 +45,7 @@ export interface SharedState {
 export function within<T>(command: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = globalThis.setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    command.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    command.finally(() => clearTimeout(timer)).then(resolve, reject);
   });
 }
 
@@ -95,7 +86,7 @@ export async function openSharedState(redisUrl: string | undefined, namespace: s
   await Promise.race([connected, setTimeout(commandTimeoutMs)]);
   const stopWatching = watchRedis(redis, commandTimeoutMs);
   // Store errors are thrown, not only emitted, so the cache can tell a failed write from a done one.
-  const keyv = new Keyv({ store: new KeyvRedis(redis, { throwOnErrors: true }) as unknown as KeyvStoreAdapter, namespace, throwOnErrors: true });
+  const keyv = new Keyv({ store: new KeyvRedis(redis, { throwOnErrors: true }), namespace, throwOnErrors: true });
   const inTime = <T>(command: Promise<T>) => within(command, commandTimeoutMs);
   const store: CacheStore = {
     get: <T>(key: string) => inTime(keyv.get<T>(key)),

@@ -5,7 +5,7 @@
  * surface that no door serves, or that cannot be decoded, is answered in that surface's shape. Everything
  * else (probes, metrics, the console's pages) is Express's, which ends in a JSON 404 and never shows a stack.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import FindMyWay from 'find-my-way';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
@@ -28,7 +28,7 @@ import { handleErrors, notFound, plainErrors } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { metricsOnMainPort, serveMetrics } from './metrics-endpoint.ts';
 import { requestIdOf } from './request-id.ts';
-import { stopGate, type StopGate } from './stop-gate.ts';
+import { stopGate } from './stop-gate.ts';
 
 /** An endpoint of the router: its methods, its path (find-my-way syntax: `/m2m/customer/:id`) and its door. */
 export interface EndpointSpec {
@@ -72,7 +72,7 @@ export interface App<Context extends BaseContext = BaseContext> {
   httpServer: Server;
   metrics: Metrics;
   /** From now on, new requests are refused and running ones close their connection when answered. */
-  refuseNewRequests(): void;
+  refuseNewRequests: () => void;
 }
 
 /** Polled every few seconds by orchestrators and scrapers: logging each would drown the real traffic. */
@@ -125,12 +125,12 @@ export async function createApp<Context extends BaseContext>(services: Services,
     // Series are labelled by route pattern, never by the raw URL, so they stay bounded.
     const route = found ? (labels.get(found.handler as Endpoint) ?? 'undecodable') : surface ? `${surface.prefix}/*` : undefined;
     res.once('finish', () => {
-      const framework = req as Request & { route?: { path?: unknown }; baseUrl?: string };
+      const framework = req as Request & { route?: { path?: string | RegExp }; baseUrl?: string };
       const label = route ?? (framework.route?.path !== undefined ? `${framework.baseUrl ?? ''}${String(framework.route.path)}` : 'unmatched');
       metrics.observe(req.method ?? 'GET', label, res.statusCode, (performance.now() - started) / 1000);
     });
     // The doors echo the request id with their answer's other headers; the framework's answers, here.
-    if (found) return (found.handler as Endpoint)(req, res, found.params as Record<string, string>);
+    if (found) return (found.handler as Endpoint)(req, res, found.params);
     if (surface?.unknown) return surface.unknown(req, res, {});
     res.setHeader(REQUEST_ID_HEADER, req.id);
     app(req, res);

@@ -58,7 +58,7 @@ function sendPage(dir: string, page: string, res: Response): void {
 }
 
 /** A CSV cell: quoted when needed; a leading formula character is defused for spreadsheets. */
-function csvCell(value: unknown): string {
+function csvCell(value: string | number | boolean | Date | readonly string[] | null | undefined): string {
   let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join(' ') : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -72,7 +72,7 @@ type Query = Record<string, string | string[] | undefined>;
 
 /** The audit filter of the export's query string (the names of the GraphQL `AuditFilter`); a message when one is bad. */
 function auditSearch(query: Query): AuditSearch | string {
-  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
+  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined);
   const instant = (name: string) => {
     const value = text(name);
     if (value === undefined) return undefined;
@@ -128,7 +128,7 @@ export function auditExportEndpoint(pipeline: Pipeline, logger: Logger): Endpoin
     call.headers.set('Cache-Control', 'no-store');
     const log = (req as Request & { log?: Logger }).log ?? logger;
     void serve(pipeline, call, plainErrors, log, async () => {
-      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1)) as Query;
+      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
       const cookie = await cookieSession(services, req);
       const csrf = typeof query.csrf === 'string' ? query.csrf : '';
       const session = cookie && sameText(csrf, csrfToken(services.serverKey, cookie.tokenHash)) ? cookie : null;

@@ -12,7 +12,7 @@ import { pathOf } from '../pipeline/http.ts';
 export interface StopGate {
   /** False once shut (the request is then answered 503); else tracks the response until it closes. */
   enter(req: IncomingMessage, res: ServerResponse): boolean;
-  shut(): void;
+  shut: () => void;
 }
 
 export function stopGate(errorsOf: (path: string) => ErrorShape): StopGate {

@@ -59,7 +59,7 @@ export function createRenewalWorker(services: Services): RenewalWorker {
     });
 
   const round = async (): Promise<number> => {
-    pool ??= (await orm.em.getConnection().getNativeClient()) as Pool;
+    pool ??= await orm.em.getConnection().getNativeClient();
     let changed = 0;
     for (;;) {
       const due = await dueMandates(pool, clock.now(), BATCH);

@@ -8,7 +8,7 @@
  * test event). A job whose endpoint was disabled or unsubscribed from the kind since fan-out fails at once.
  */
 import { readFile } from 'node:fs/promises';
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
 import { unseal } from '../domain/credentials.ts';
@@ -134,7 +134,7 @@ export async function webhookDelivery(services: Services): Promise<{ deliver: De
     clock: services.clock,
     logger: services.logger.child({ component: 'webhooks' }),
     metrics: webhookMetrics(orm),
-    logChanged: (companyId) => raiseCacheVersions({ rows: async (sql, params) => (await pool.query(sql, params as unknown[])).rows }, companyId, [DELIVERY_LOG_TYPE]),
+    logChanged: (companyId) => raiseCacheVersions({ rows: async <T>(sql: string, params: readonly unknown[]) => (await pool.query<T & QueryResultRow>(sql, params as unknown[])).rows }, companyId, [DELIVERY_LOG_TYPE]),
   });
   return { deliver, http, pool };
 }

@@ -39,20 +39,19 @@ class RefusedTarget extends Error {}
 /** A `lookup` for sockets that fails unless every address of the name is public. */
 function checkedLookup(resolve: ResolveHost): LookupFunction {
   return (hostname, options, callback) => {
-    const answer = callback as (error: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
     resolve(hostname).then(
       (addresses) => {
         for (const { address } of addresses) {
           const reason = refusedAddress(address);
-          if (reason) return answer(new RefusedTarget(`refused: ${hostname} resolves to ${address}, ${reason}`), '');
+          if (reason) return callback(new RefusedTarget(`refused: ${hostname} resolves to ${address}, ${reason}`), '');
         }
         const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
-        if (!usable.length) return answer(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
-        if (options.all) answer(null, usable);
-        else answer(null, usable[0]!.address, usable[0]!.family);
+        if (!usable.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        if (options.all) callback(null, usable);
+        else callback(null, usable[0]!.address, usable[0]!.family);
       },
-      (error: NodeJS.ErrnoException) => answer(error, ''),
+      (error: NodeJS.ErrnoException) => callback(error, ''),
     );
   };
 }

@@ -58,9 +58,28 @@ export async function fanOut(pool: Pool, { retries, batch }: { retries: number; 
   return result.rowCount ?? 0;
 }
 
+/** A row of claimDue's statement. */
+interface ClaimedRow {
+  job_id: string;
+  attempts: number;
+  retries_left: number;
+  company_id: string;
+  event_id: string;
+  kind: WebhookKind;
+  payload: Record<string, unknown> | string;
+  is_test: boolean;
+  created_ms: string;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  events: string[];
+  sealed_secret: string;
+  previous_sealed_secret: string | null;
+}
+
 /** Takes up to `limit` due jobs for `leaseSeconds` and counts their attempt. */
 export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<ClaimedRow>(
     `with due as (
        select id from webhook_job
         where state = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
@@ -88,7 +107,7 @@ export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: num
     companyId: row.company_id,
     eventId: row.event_id,
     kind: row.kind,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
     isTest: row.is_test,
     createdAt: new Date(Math.round(Number(row.created_ms))),
     endpointId: row.endpoint_id,

@@ -34,7 +34,7 @@ async function bySlices(pool: Pool, table: string, statement: string, before: Da
   const { rows } = await pool.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
   const deleted = { count: 0, rows: [] as Record<string, unknown>[] };
   for (let page = 0; page < rows[0]!.pages; page += pagesPerSlice) {
-    const result = await pool.query(statement, [`(${page},0)`, `(${page + pagesPerSlice},0)`, before]);
+    const result = await pool.query<Record<string, unknown>>(statement, [`(${page},0)`, `(${page + pagesPerSlice},0)`, before]);
     deleted.count += result.rowCount ?? 0;
     deleted.rows.push(...result.rows);
   }

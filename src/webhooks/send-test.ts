@@ -69,8 +69,9 @@ export async function sendTestWebhook(
   const { orm, config, clock } = services;
   const company = await companyEm(orm, companyId).findOne(Company, { id: companyId });
   if (!company) throw new InvalidInput('company', `no company with id "${companyId}"`);
+  // kind is typed, but GraphQL and the CLI hand it over as a string
   if (options.kind && !isWebhookKind(options.kind)) {
-    throw new InvalidInput('kind', `unknown event: ${options.kind} (known: ${WEBHOOK_KINDS.join(', ')})`);
+    throw new InvalidInput('kind', `unknown event: ${String(options.kind)} (known: ${WEBHOOK_KINDS.join(', ')})`);
   }
   const endpoint = await chooseEndpoint(services, companyId, options.kind, options);
   const problem = await checkWebhookUrl(endpoint.url, { allowInsecure: config.WEBHOOK_ALLOW_INSECURE_TARGETS });

@@ -122,7 +122,7 @@ suite(title, () => {
     const result = await page.evaluate(async (exclude) => {
       const browser = globalThis as unknown as { axe: typeof axe; document: axe.ElementContext };
       const context = exclude.length ? { include: [['html']], exclude: exclude.map((e) => [e]) } : browser.document;
-      const r = await browser.axe.run(context as axe.ElementContext, { resultTypes: ['violations'] });
+      const r = await browser.axe.run(context, { resultTypes: ['violations'] });
       return r.violations.map((v) => ({
         id: v.id,
         impact: v.impact,

@@ -30,7 +30,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
 }
 
 /** An ORM on a fresh database, with a counter of the SQL statements it runs. */
-export async function testOrm(): Promise<{ orm: MikroORM; db: TestDatabase; statements: string[]; close(): Promise<void> }> {
+export async function testOrm(): Promise<{ orm: MikroORM; db: TestDatabase; statements: string[]; close: () => Promise<void> }> {
   const db = await freshDatabase();
   const statements: string[] = [];
   const orm = await openOrm({ url: db.url, onQuery: (sql) => statements.push(sql), poolMax: 4 });

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
+import { createServer } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,6 @@ export async function startReceiver(tls?: Awaited<ReturnType<typeof certificate>
   const own = tls ?? (await certificate());
   const hits: Hit[] = [];
   const waiters = new Set<() => void>();
-  let server: Server;
   const receiver: Receiver = {
     url: '',
     port: 0,
@@ -85,7 +84,7 @@ export async function startReceiver(tls?: Awaited<ReturnType<typeof certificate>
       if (!tls) await rm(own.dir, { recursive: true, force: true });
     },
   };
-  server = createServer({ key: own.key, cert: own.cert }, (request, response) => {
+  const server = createServer({ key: own.key, cert: own.cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

@@ -61,7 +61,7 @@ export function graphqlAs(studio: Studio, token: string): Graphql {
   };
 }
 
-export async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, { timeoutMs = 15_000, what = 'condition' } = {}): Promise<T> {
+export async function waitUntil<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, { timeoutMs = 15_000, what = 'condition' } = {}): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

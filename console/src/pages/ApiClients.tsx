@@ -177,7 +177,10 @@ function ScopePicker({
   };
   const setGroup = (scopes: Scope[], on: boolean) => {
     const next = new Set(selected);
-    for (const s of scopes) on ? next.add(s.name) : next.delete(s.name);
+    for (const s of scopes) {
+      if (on) next.add(s.name);
+      else next.delete(s.name);
+    }
     onChange(next);
   };
   return (
@@ -246,7 +249,7 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} className="stack" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
           <div className="field">
             <label htmlFor={ids.name}>Name</label>
             <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
@@ -293,7 +296,7 @@ function ScopesDialog({ client, catalogue, onClose }: { client: Client; catalogu
   };
   return (
     <Dialog title={`Scopes of ${client.name}`} open onClose={onClose}>
-      <form onSubmit={submit} className="stack" noValidate>
+      <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
         <p className="hint">The client's next token carries the new scopes; tokens already issued keep theirs until they expire.</p>
         <ScopePicker catalogue={catalogue} selected={scopes} onChange={setScopes} />
         <ErrorText error={problem ?? save.error} />
@@ -341,7 +344,7 @@ function RotateDialog({ client, onClose }: { client: Client; onClose: () => void
             <button type="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="button" className="primary" onClick={go} disabled={rotate.busy}>
+            <button type="button" className="primary" onClick={() => void go()} disabled={rotate.busy}>
               {rotate.busy ? 'Rotating…' : 'Rotate secret'}
             </button>
           </div>
@@ -367,7 +370,7 @@ function RevokeDialog({ client, onClose }: { client: Client; onClose: () => void
           <button type="button" onClick={onClose}>
             Keep it
           </button>
-          <button type="button" className="danger" onClick={go} disabled={revoke.busy}>
+          <button type="button" className="danger" onClick={() => void go()} disabled={revoke.busy}>
             {revoke.busy ? 'Revoking…' : 'Revoke client'}
           </button>
         </div>

@@ -108,7 +108,7 @@ export function AppointmentDialog({
         )}
         {mayWrite && status === 'SCHEDULED' && (
           <>
-            <form className="stack" onSubmit={move} noValidate aria-label="Reschedule">
+            <form className="stack" onSubmit={(event) => void move(event)} noValidate aria-label="Reschedule">
               <h3>Reschedule</h3>
               <div className="row">
                 <div className="field">
@@ -150,9 +150,11 @@ export function AppointmentDialog({
                     type="button"
                     className="danger"
                     disabled={cancel.busy}
-                    onClick={async () => {
-                      if (await cancel.run({ id: appointment.id })) onClose(`Cancelled ${name}'s appointment.`);
-                    }}
+                    onClick={() =>
+                      void cancel.run({ id: appointment.id }).then((r) => {
+                        if (r) onClose(`Cancelled ${name}'s appointment.`);
+                      })
+                    }
                   >
                     Yes, cancel appointment
                   </button>

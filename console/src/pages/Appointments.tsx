@@ -364,7 +364,7 @@ function BookDialog(props: {
   };
   return (
     <Dialog title={`Book ${formatDate(props.date)} at ${props.time}`} open onClose={() => props.onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <p className="sub">With {props.facilitator.name}</p>
         <CustomerPicker value={customer} onChange={setCustomer} />
         <div className="field">

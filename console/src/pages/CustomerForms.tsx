@@ -32,7 +32,7 @@ export function EditCustomerDialog({ customer, onClose }: { customer: Customer; 
   const error = (field: string) => update.error?.forField(field);
   return (
     <Dialog title={`Edit ${customer.firstName} ${customer.lastName}`} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <div className="row">
           <Field label="First name" error={error('firstName')}>
             {(id, describedBy) => (
@@ -81,7 +81,7 @@ export function AddNoteDialog({ customer, onClose }: { customer: Customer; onClo
   };
   return (
     <Dialog title={`Note about ${customer.firstName} ${customer.lastName}`} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Note" hint="Staff see it on this page; the customer does not." error={problem ?? add.error?.message}>
           {(id, describedBy) => (
             <textarea id={id} rows={4} maxLength={5000} value={body} onChange={(e) => setBody(e.target.value)} aria-describedby={describedBy} />

@@ -354,12 +354,12 @@ function Subscriptions({
             mayChange && (
               <>
                 {m.state === 'ACTIVE' && (
-                  <button type="button" disabled={pause.busy} onClick={async () => (await pause.run({ id: m.id })) && onChanged(`Paused ${m.plan.name}.`)}>
+                  <button type="button" disabled={pause.busy} onClick={() => void pause.run({ id: m.id }).then((r) => r && onChanged(`Paused ${m.plan.name}.`))}>
                     Pause subscription
                   </button>
                 )}
                 {m.state === 'PAUSED' && (
-                  <button type="button" disabled={resume.busy} onClick={async () => (await resume.run({ id: m.id })) && onChanged(`Resumed ${m.plan.name}.`)}>
+                  <button type="button" disabled={resume.busy} onClick={() => void resume.run({ id: m.id }).then((r) => r && onChanged(`Resumed ${m.plan.name}.`))}>
                     Resume subscription
                   </button>
                 )}

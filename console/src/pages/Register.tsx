@@ -254,7 +254,7 @@ function RegisterCustomer({
     }
   };
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Register a customer">
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Register a customer">
       <h3>Register a customer</h3>
       {spacesLeft === 0 && <p className="hint">This date is full.</p>}
       <CustomerPicker value={customer} onChange={setCustomer} />

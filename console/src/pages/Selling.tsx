@@ -41,7 +41,7 @@ export function SellPassDialog({ customer, onClose }: { customer: Customer; onCl
   };
   return (
     <Dialog title={`Sell a pass to ${customer.firstName} ${customer.lastName}`} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         {options.status}
         {options.data && passes.length === 0 && <Empty>No pass is on sale: an admin adds passes in the Catalogue.</Empty>}
         {passes.length > 0 && (
@@ -110,7 +110,7 @@ export function SellVideoDialog({ customer, onClose }: { customer: Customer; onC
   };
   return (
     <Dialog title={`Sell a video to ${customer.firstName} ${customer.lastName}`} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         {options.status}
         {options.data && videos.length === 0 && <Empty>No video is on sale: an admin adds videos in the Catalogue.</Empty>}
         {video && (
@@ -194,7 +194,7 @@ export function StartSubscriptionDialog({ customer, onClose }: { customer: Custo
   };
   return (
     <Dialog title={`Start a subscription for ${customer.firstName} ${customer.lastName}`} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         {options.status}
         {options.data && plans.length === 0 && <Empty>No subscription plan is on sale: an admin adds plans in the Catalogue.</Empty>}
         {plan && (

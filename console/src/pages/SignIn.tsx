@@ -24,7 +24,7 @@ export function SignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (m
   };
   return (
     <main className="sign-in">
-      <form className="card" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
+      <form className="card" onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title" noValidate>
         <h1 id="sign-in-title">Sign in to the studio console</h1>
         {notice && (
           <p className="notice" role="status">

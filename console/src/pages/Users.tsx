@@ -70,7 +70,7 @@ export function Users() {
           </table>
         </div>
       )}
-      <form className="panel stack" onSubmit={submit} noValidate aria-label="Add a console user">
+      <form className="panel stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a console user">
         <h2>Add a user</h2>
         <div className="row">
           <div className="field">
@@ -148,9 +148,11 @@ function UserRow({
           id={roleId}
           value={user.role}
           disabled={setRole.busy}
-          onChange={async (e) => {
-            if (await setRole.run({ id: user.id, role: e.target.value as ConsoleRole })) onChanged();
-          }}
+          onChange={(e) =>
+            void setRole.run({ id: user.id, role: e.target.value as ConsoleRole }).then((r) => {
+              if (r) onChanged();
+            })
+          }
         >
           {ROLES.map((r) => (
             <option key={r.role} value={r.role}>
@@ -166,10 +168,11 @@ function UserRow({
           type="button"
           aria-label={`Reset password of ${user.email}`}
           disabled={reset.busy}
-          onClick={async () => {
-            const r = await reset.run({ id: user.id });
-            if (r) onShow({ email: user.email, password: r.resetConsoleUserPassword.password });
-          }}
+          onClick={() =>
+            void reset.run({ id: user.id }).then((r) => {
+              if (r) onShow({ email: user.email, password: r.resetConsoleUserPassword.password });
+            })
+          }
         >
           Reset password
         </button>
@@ -198,9 +201,11 @@ function RemoveDialog({ user, onClose }: { user: User; onClose: () => void }) {
           type="button"
           className="danger"
           disabled={remove.busy}
-          onClick={async () => {
-            if (await remove.run({ id: user.id })) onClose();
-          }}
+          onClick={() =>
+            void remove.run({ id: user.id }).then((r) => {
+              if (r) onClose();
+            })
+          }
         >
           Remove user
         </button>

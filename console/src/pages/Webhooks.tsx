@@ -168,7 +168,7 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
       </div>
     );
   return (
-    <form className="panel stack" onSubmit={submit} noValidate aria-label={endpoint ? `Change endpoint ${endpoint.url}` : 'Add an endpoint'}>
+    <form className="panel stack" onSubmit={(event) => void submit(event)} noValidate aria-label={endpoint ? `Change endpoint ${endpoint.url}` : 'Add an endpoint'}>
       {!endpoint && <h3>Add an endpoint</h3>}
       <div className="field">
         <label htmlFor={urlId}>Endpoint URL</label>
@@ -235,15 +235,16 @@ function EndpointCard({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: 
           <button type="button" onClick={() => setEditing(true)}>
             Edit
           </button>
-          <button type="button" onClick={toggle} disabled={enable.busy}>
+          <button type="button" onClick={() => void toggle()} disabled={enable.busy}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </button>
           <button
             type="button"
-            onClick={async () => {
-              const r = await reveal.run({ id: endpoint.id });
-              if (r) setRevealed(r.revealWebhookSecret);
-            }}
+            onClick={() =>
+              void reveal.run({ id: endpoint.id }).then((r) => {
+                if (r) setRevealed(r.revealWebhookSecret);
+              })
+            }
             disabled={reveal.busy}
           >
             Reveal secret
@@ -392,7 +393,7 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
           </div>
         </div>
       ) : (
-        <form className="stack" onSubmit={go} noValidate>
+        <form className="stack" onSubmit={(event) => void go(event)} noValidate>
           <p>
             The endpoint gets a new signing secret. During the overlap every delivery is signed with both, so a receiver with either secret accepts
             it.
@@ -426,9 +427,11 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
             type="button"
             className="danger"
             disabled={remove.busy}
-            onClick={async () => {
-              if (await remove.run({ id: endpoint.id })) onClose();
-            }}
+            onClick={() =>
+              void remove.run({ id: endpoint.id }).then((r) => {
+                if (r) onClose();
+              })
+            }
           >
             Delete endpoint
           </button>
@@ -485,13 +488,14 @@ function DeliveryLog({ deliveries, onChanged }: { deliveries: readonly Delivery[
                     type="button"
                     aria-label={`Redeliver ${kindName(d.event)} ${d.eventId}`}
                     disabled={redeliver.busy}
-                    onClick={async () => {
+                    onClick={() => {
                       setFailedKey(key);
-                      const r = await redeliver.run({ eventId: d.eventId, endpointId: d.endpointId });
-                      if (r?.redeliverWebhookEvent) {
-                        setDone((m) => ({ ...m, [key]: 'Queued again' }));
-                        onChanged();
-                      }
+                      void redeliver.run({ eventId: d.eventId, endpointId: d.endpointId }).then((r) => {
+                        if (r?.redeliverWebhookEvent) {
+                          setDone((m) => ({ ...m, [key]: 'Queued again' }));
+                          onChanged();
+                        }
+                      });
                     }}
                   >
                     Redeliver

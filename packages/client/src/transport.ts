@@ -38,7 +38,7 @@ export function transport(options: TransportOptions): Fetch {
       const response = await fetch(new Request(request, { headers, body }));
       if (response.status === 401 && token && !renewed && repeatable) {
         renewed = true;
-        tokens!.invalidate(token);
+        tokens.invalidate(token);
         await response.body?.cancel();
         continue;
       }

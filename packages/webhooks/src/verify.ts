@@ -23,7 +23,7 @@ export type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  const entry = Object.entries(headers as Record<string, string | string[] | undefined>).find(([key]) => key.toLowerCase() === name);
   const value = entry?.[1];
   // Repeated header lines are one comma-separated list (RFC 9110, section 5.3).
   return Array.isArray(value) ? value.join(',') : value;

@@ -164,7 +164,7 @@ function NewFacilitatorDialog({ onClose }: { onClose: (message?: string) => void
   };
   return (
     <Dialog title="New facilitator" open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Name" value={name} onChange={setName} error={fieldError(create.error, 'name')} />
         <TextField label="Timezone" value={timezone} onChange={setTimezone} hint="Their hours are in it: an IANA name such as Europe/London." error={fieldError(create.error, 'timezone')} />
         <h3>Weekly hours</h3>
@@ -203,7 +203,7 @@ function HoursDialog({
       <div className="stack">
         <p className="hint">Times are in {facilitator.timezone}. Appointments already booked stay where they are.</p>
         <Flash message={flash} />
-        <form className="stack" onSubmit={saveWeekly} noValidate aria-labelledby="weekly-title">
+        <form className="stack" onSubmit={(event) => void saveWeekly(event)} noValidate aria-labelledby="weekly-title">
           <h3 id="weekly-title">Weekly hours</h3>
           <WeeklyEditor rows={rows} onChange={setRows} />
           <ErrorText error={weekly.error} />
@@ -291,7 +291,7 @@ function DateOverrides({
           ))}
         </ul>
       )}
-      <form className="stack" onSubmit={add} noValidate aria-label="Add a date that differs">
+      <form className="stack" onSubmit={(event) => void add(event)} noValidate aria-label="Add a date that differs">
         <div className="row">
           <TextField label="Date" type="date" value={date} onChange={setDate} />
           <fieldset>

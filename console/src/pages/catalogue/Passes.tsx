@@ -80,7 +80,7 @@ function PassDialog({ pass, onClose }: { pass?: Pass; onClose: (message?: string
   const shown = (field: string) => problem[field] ?? fieldError(error, field);
   return (
     <Dialog title={pass ? `Edit ${pass.name}` : 'New pass'} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={shown('name')} />
         <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={shown('description')} />
         <div className="row">

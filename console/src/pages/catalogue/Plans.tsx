@@ -64,7 +64,7 @@ function PlanDialog({ plan, onClose }: { plan?: Plan; onClose: (message?: string
     name: plan?.name ?? '',
     description: plan?.description ?? '',
     price: plan ? moneyText(plan.base100Price) : '',
-    interval: (plan?.interval ?? 'MONTH') as PlanInterval,
+    interval: (plan?.interval ?? 'MONTH'),
     graceDays: String(plan?.graceDays ?? 7),
     minimumTermPeriods: String(plan?.minimumTermPeriods ?? 1),
     active: plan?.active ?? true,
@@ -99,7 +99,7 @@ function PlanDialog({ plan, onClose }: { plan?: Plan; onClose: (message?: string
   const shown = (field: string) => problem[field] ?? fieldError(error, field);
   return (
     <Dialog title={plan ? `Edit ${plan.name}` : 'New subscription plan'} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={shown('name')} />
         <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={shown('description')} />
         <div className="row">

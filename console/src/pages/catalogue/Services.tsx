@@ -161,7 +161,7 @@ function ServiceDialog({ service, onClose }: { service?: Service; onClose: (mess
     );
   return (
     <Dialog title={service ? `Edit ${service.name}` : 'New service'} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={shown('name')} />
         <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={shown('description')} />
         <div className="row">

@@ -81,7 +81,7 @@ function VideoDialog({ video, onClose }: { video?: Video; onClose: (message?: st
   const shown = (field: string) => problem[field] ?? fieldError(error, field);
   return (
     <Dialog title={video ? `Edit ${video.name}` : 'New video'} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Name" value={form.name} onChange={(v) => set('name', v)} error={shown('name')} />
         <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={shown('description')} />
         <div className="row">

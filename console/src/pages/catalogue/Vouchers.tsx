@@ -99,7 +99,7 @@ function VoucherDialog({ voucher, onClose }: { voucher?: Voucher; onClose: (mess
   const shown = (field: string) => problem[field] ?? fieldError(error, field);
   return (
     <Dialog title={voucher ? `Edit ${voucher.code}` : 'New voucher'} open onClose={() => onClose()}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label="Code" value={form.code} onChange={(v) => set('code', v)} hint="What customers enter; unique in the studio." error={shown('code')} />
         <TextField label="Description" value={form.description} onChange={(v) => set('description', v)} error={shown('description')} />
         <fieldset>
