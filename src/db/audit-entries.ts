@@ -116,27 +116,26 @@ export const AUDIT_INSERT_CHECKED = `with stale as (
 export const auditRow = (record: AuditRecord, k: number | null = null) => {
   const entry = storableEntry(record);
   return {
-  k,
-  companyId: entry.companyId,
-  client: entry.client,
-  surface: entry.surface,
-  method: entry.method,
-  path: entry.path,
-  resourceType: entry.resourceType,
-  operation: entry.operation ?? null,
-  action: entry.action,
-  status: entry.status,
-  missingScope: entry.missingScope ?? null,
-  at: entry.at.getTime(),
-  userId: entry.userId ?? null,
-  userEmail: entry.userEmail ?? null,
-  requestId: entry.requestId ?? null,
-  actor: entry.actor ?? null,
-  errorCode: entry.errorCode ?? null,
-  targets: entry.targets ?? [],
+    k,
+    companyId: entry.companyId,
+    client: entry.client,
+    surface: entry.surface,
+    method: entry.method,
+    path: entry.path,
+    resourceType: entry.resourceType,
+    operation: entry.operation ?? null,
+    action: entry.action,
+    status: entry.status,
+    missingScope: entry.missingScope ?? null,
+    at: entry.at.getTime(),
+    userId: entry.userId ?? null,
+    userEmail: entry.userEmail ?? null,
+    requestId: entry.requestId ?? null,
+    actor: entry.actor ?? null,
+    errorCode: entry.errorCode ?? null,
+    targets: entry.targets ?? [],
   };
 };
-
 
 /** Inserts entries in the caller's transaction. */
 export async function insertAuditEntries(runner: SqlRunner, entries: readonly AuditRecord[]): Promise<void> {
