@@ -15,13 +15,13 @@ import { authenticateBearer } from '../src/pipeline/authenticate.ts';
 import type { Call, ErrorShape, Reply } from '../src/pipeline/call.ts';
 import { databaseUnavailable } from '../src/pipeline/database.ts';
 import { domainErrorOf, prepareOperation, type PreparedOperation } from '../src/pipeline/execute.ts';
-import { answer, pathOf, readBody, startCall, type Endpoint, type Request } from '../src/pipeline/http.ts';
+import { pathOf, readBody, type Endpoint, type Request } from '../src/pipeline/http.ts';
 import { idempotentRequest } from '../src/pipeline/idempotency.ts';
 import type { Pipeline } from '../src/pipeline/index.ts';
 import { inputProblem, pathProblem, unstorableTextAsInvalid } from '../src/pipeline/input-guards.ts';
 import { inputTooLong } from '../src/pipeline/input-lengths.ts';
 import type { ClientLimits } from '../src/pipeline/limits.ts';
-import { runOperation, serve } from '../src/pipeline/run.ts';
+import { door, runOperation } from '../src/pipeline/run.ts';
 import type { Surface } from '../src/pipeline/tokens.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -138,8 +138,6 @@ export interface RestDoorOptions {
   logger: Logger;
 }
 
-const logOf = (req: Request, logger: Logger): Logger => (req as Request & { log?: Logger }).log ?? logger;
-
 /**
  * A call to one of the surface's paths: the door reads the request (body, then NUL and nesting checks on
  * path, query and body), authenticates the bearer token, admits the caller under the surface's limits, and
@@ -152,28 +150,20 @@ export function surfaceDoor(
   { open = false, raw = false }: { open?: boolean; raw?: boolean } = {},
 ): Endpoint {
   const routePaths = surface.routes.map((route) => route.path);
-  return (req, res, params) => {
-    const call = startCall(req, surface.name, resource, pipeline.trust);
-    res.once('close', () => void call.admission?.release());
-    const log = logOf(req, logger);
-    void serve(pipeline, call, surface.errors, log, async () => {
-      // `raw`: a request refused as it came, without reading it.
-      if (raw) return steps(call, { query: {}, params, body: undefined }, req);
-      // Who is calling, and whether it may, before anything it sent is read: a malformed body of no one is 401.
-      if (!open) {
-        await authenticateBearer(pipeline, call, surface.name, req.headers.authorization);
-        await admit(call, surface.limits, call.caller!.id);
-      }
-      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
-      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
-      const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
-      if (problem) throw problem;
-      return steps(call, { query, params, body }, req);
-    }).then((reply) => answer(req, res, call, reply), (error: unknown) => {
-      log.error({ err: error }, 'request failed');
-      answer(req, res, call, surface.errors.internal());
-    });
-  };
+  return door(pipeline, { surface: surface.name, resource, errors: surface.errors, logger }, async (call, req, res, params) => {
+    // `raw`: a request refused as it came, without reading it.
+    if (raw) return steps(call, { query: {}, params, body: undefined }, req);
+    // Who is calling, and whether it may, before anything it sent is read: a malformed body of no one is 401.
+    if (!open) {
+      await authenticateBearer(pipeline, call, surface.name, req.headers.authorization);
+      await admit(call, surface.limits, call.caller!.id);
+    }
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
+    const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+    const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
+    if (problem) throw problem;
+    return steps(call, { query, params, body }, req);
+  });
 }
 
 /** The endpoints of a surface's routes, 405 for their paths' other methods, and 404 for paths no route serves. */

@@ -9,11 +9,11 @@ import type { Logger } from 'pino';
 import { verifyClientCredentials } from '../../src/domain/api-clients.ts';
 import { grantedScopes } from '../../src/domain/scopes.ts';
 import { admit } from '../../src/pipeline/admit.ts';
-import { json, type Reply } from '../../src/pipeline/call.ts';
-import { answer, readBody, startCall, type Endpoint, type Request } from '../../src/pipeline/http.ts';
+import { json, type Call, type Reply } from '../../src/pipeline/call.ts';
+import { readBody, type Endpoint, type Request } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import { inputProblem } from '../../src/pipeline/input-guards.ts';
-import { serve } from '../../src/pipeline/run.ts';
+import { door } from '../../src/pipeline/run.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import { m2mErrors } from './errors.ts';
 
@@ -81,7 +81,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 export function tokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
   const { services } = pipeline;
   const failures = pipeline.failedLogins.m2m;
-  const issue = async (req: Request, call: ReturnType<typeof startCall>, sent: unknown): Promise<Reply> => {
+  const issue = async (req: Request, call: Call, sent: unknown): Promise<Reply> => {
     const { clientId, clientSecret, viaBasic, grantType, scope: requested } = credentialsOf(req, sent);
     if (grantType !== undefined && grantType !== 'client_credentials') {
       return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
@@ -103,20 +103,15 @@ export function tokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
     call.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(granted) };
     return json(200, { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
   };
-  return (req, res) => {
-    const call = startCall(req, 'm2m', 'token', pipeline.trust);
-    res.once('close', () => void call.admission?.release());
-    for (const [name, value] of Object.entries(NO_STORE)) call.headers.set(name, value);
-    const log = (req as Request & { log?: Logger }).log ?? logger;
-    void serve(pipeline, call, m2mErrors, log, async () => {
-      const sent = await readBody(req, res, ['json', 'form']);
-      await admit(call, pipeline.addressLimits.m2mToken, call.address);
-      try {
-        return await issue(req, call, sent);
-      } catch (error) {
-        if (error instanceof MalformedRequest) return oauthError(400, 'invalid_request', error.message);
-        throw error;
-      }
-    }).then((reply) => answer(req, res, call, reply));
-  };
+  return door(pipeline, { surface: 'm2m', resource: 'token', errors: m2mErrors, logger, headers: NO_STORE }, async (call, req, res) => {
+    // Counted against the source address before the credentials are read.
+    await admit(call, pipeline.addressLimits.m2mToken, call.address);
+    const sent = await readBody(req, res, ['json', 'form']);
+    try {
+      return await issue(req, call, sent);
+    } catch (error) {
+      if (error instanceof MalformedRequest) return oauthError(400, 'invalid_request', error.message);
+      throw error;
+    }
+  });
 }

@@ -9,10 +9,10 @@ import { RateLimited, Unauthenticated } from '../../src/domain/errors.ts';
 import { verifyV1Key } from '../../src/domain/v1-keys.ts';
 import { admit } from '../../src/pipeline/admit.ts';
 import { json } from '../../src/pipeline/call.ts';
-import { answer, readBody, startCall, type Endpoint, type Request } from '../../src/pipeline/http.ts';
+import { readBody, type Endpoint } from '../../src/pipeline/http.ts';
 import type { Pipeline } from '../../src/pipeline/index.ts';
 import { inputProblem } from '../../src/pipeline/input-guards.ts';
-import { serve } from '../../src/pipeline/run.ts';
+import { door } from '../../src/pipeline/run.ts';
 import { ACCESS_TOKEN_SECONDS } from '../../src/pipeline/tokens.ts';
 import { parseBody } from '../body.ts';
 import { v1Errors } from './errors.ts';
@@ -22,26 +22,21 @@ const credentials = z.strictObject({ apiKey: z.string().min(1).max(200), apiSecr
 export function v1TokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
   const { services } = pipeline;
   const failures = pipeline.failedLogins.v1;
-  return (req, res) => {
-    const call = startCall(req, 'v1', 'token', pipeline.trust);
-    res.once('close', () => void call.admission?.release());
-    call.headers.set('Cache-Control', 'no-store');
-    const log = (req as Request & { log?: Logger }).log ?? logger;
-    void serve(pipeline, call, v1Errors, log, async () => {
-      const body = await readBody(req, res);
-      const problem = inputProblem(body);
-      if (problem) throw problem;
-      await admit(call, pipeline.addressLimits.v1Token, call.address);
-      const { apiKey, apiSecret } = parseBody(credentials, body);
-      const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret);
-      if (!key) {
-        const retryAfter = await failures.failed(apiKey, call.address);
-        if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);
-        throw new Unauthenticated('Invalid API key or secret');
-      }
-      const token = await pipeline.tokens.issue('v1', { subject: key.id, company: key.companyId });
-      call.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
-      return json(200, { token, expiresIn: ACCESS_TOKEN_SECONDS });
-    }).then((reply) => answer(req, res, call, reply));
-  };
+  return door(pipeline, { surface: 'v1', resource: 'token', errors: v1Errors, logger, headers: { 'Cache-Control': 'no-store' } }, async (call, req, res) => {
+    // Counted against the source address before the credentials are read.
+    await admit(call, pipeline.addressLimits.v1Token, call.address);
+    const body = await readBody(req, res);
+    const problem = inputProblem(body);
+    if (problem) throw problem;
+    const { apiKey, apiSecret } = parseBody(credentials, body);
+    const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret);
+    if (!key) {
+      const retryAfter = await failures.failed(apiKey, call.address);
+      if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);
+      throw new Unauthenticated('Invalid API key or secret');
+    }
+    const token = await pipeline.tokens.issue('v1', { subject: key.id, company: key.companyId });
+    call.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
+    return json(200, { token, expiresIn: ACCESS_TOKEN_SECONDS });
+  });
 }

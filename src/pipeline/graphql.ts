@@ -24,11 +24,11 @@ import { authenticateConsole, consoleExchange, isConsoleRequest } from './consol
 import type { GraphqlContext } from './context.ts';
 import type { DocumentLimits } from './document-limits.ts';
 import { checkLimits, type QueryLimits } from './execute.ts';
-import { answer, readBody, startCall, type Endpoint, type Request } from './http.ts';
+import { readBody, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
 import { inputTooLong } from './input-lengths.ts';
-import { refuse, serve, servedFromCache } from './run.ts';
+import { door, refuse, servedFromCache } from './run.ts';
 import { errorHeaders, httpStatus } from './status.ts';
 
 type GatewayInterface = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
@@ -249,38 +249,33 @@ function replyOf(status: number | undefined, headers: HeaderMap, body: string): 
 /** The /graphql endpoint: steps 1 and 2 here, 3 to 7 inside Apollo Server, 8 and 9 in the frame. */
 export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer }: GraphqlDoorOptions): Endpoint {
   const { services } = pipeline;
-  return (req, res) => {
-    if (explorer?.(req, res)) return;
-    const fromConsole = isConsoleRequest(req);
-    const call = startCall(req, fromConsole ? 'console' : 'graphql', 'graphql', pipeline.trust);
-    res.once('close', () => void call.admission?.release());
-    const log = (req as Request & { log?: Logger }).log ?? logger;
-    void serve(pipeline, call, graphqlErrors, log, async () => {
-      await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
-      const session = fromConsole ? await authenticateConsole(services, call, req) : null;
-      await admitToGraphql(pipeline, call);
-      const body = req.method === 'POST' ? await readBody(req, res).catch((error: unknown) => {
-        // A body the service cannot read is no one's to complain about: without a caller, who it is comes first.
-        throw call.caller || !(error instanceof Invalid) ? error : new Unauthenticated(MISSING_TOKEN);
-      }) : undefined;
-      const url = req.url ?? '';
-      const mark = url.indexOf('?');
-      const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');
-      const costly = documents.problem(source);
-      if (costly) throw costly;
-      const context = pipeline.context(call);
-      context.console = consoleExchange(pipeline, call, req, session);
-      const headers = new HeaderMap();
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      const response = await apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
-        context: () => Promise.resolve(context),
-      });
-      if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
-      return replyOf(response.status, response.headers, response.body.string);
-    }).then((reply) => answer(req, res, call, reply), (error: unknown) => {
-      log.error({ err: error }, 'request failed');
-      if (!res.headersSent) answer(req, res, call, graphqlErrors.internal());
+  const surface = (req: Request) => (isConsoleRequest(req) ? 'console' : 'graphql');
+  const endpoint = door(pipeline, { surface, resource: 'graphql', errors: graphqlErrors, logger }, async (call, req, res) => {
+    await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
+    const session = call.surface === 'console' ? await authenticateConsole(services, call, req) : null;
+    await admitToGraphql(pipeline, call);
+    const body = req.method === 'POST' ? await readBody(req, res).catch((error: unknown) => {
+      // A body the service cannot read is no one's to complain about: without a caller, who it is comes first.
+      throw call.caller || !(error instanceof Invalid) ? error : new Unauthenticated(MISSING_TOKEN);
+    }) : undefined;
+    const url = req.url ?? '';
+    const mark = url.indexOf('?');
+    const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');
+    const costly = documents.problem(source);
+    if (costly) throw costly;
+    const context = pipeline.context(call);
+    context.console = consoleExchange(pipeline, call, req, session);
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: mark < 0 ? '' : url.slice(mark), body },
+      context: () => Promise.resolve(context),
     });
+    if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
+    return replyOf(response.status, response.headers, response.body.string);
+  });
+  // A browser's visit is answered with an explorer page instead, outside the pipeline (a page, not a call).
+  return (req, res, params) => {
+    if (!explorer?.(req, res)) endpoint(req, res, params);
   };
 }

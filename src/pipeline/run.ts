@@ -18,14 +18,16 @@
  * door runs its steps in; `runOperation` is steps 3 to 7 for an operation the server prepared (a REST route).
  */
 import type { GraphQLError } from 'graphql';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { AuditRecord } from '../domain/audit-log.ts';
 import { DomainError, Unavailable } from '../domain/errors.ts';
 import { authorise } from './authorise.ts';
 import type { Lookup } from './cache.ts';
-import type { Call, ErrorShape, Reply } from './call.ts';
+import type { Call, ErrorShape, Reply, Surface } from './call.ts';
 import { inWriteTransaction } from './commit.ts';
 import { databaseUnavailable } from './database.ts';
+import { answer, startCall, type Endpoint, type Request } from './http.ts';
 import type { PreparedOperation } from './execute.ts';
 import { claim, keep, type IdempotentRequest } from './idempotency.ts';
 import type { Pipeline } from './index.ts';
@@ -102,6 +104,41 @@ export async function serve(pipeline: Pipeline, call: Call, errors: ErrorShape, 
     return errors.present(new Unavailable('The service is temporarily unavailable: it cannot record this call, retry shortly', AUDIT_RETRY_AFTER_SECONDS));
   }
   return reply;
+}
+
+/** What a door is: the surface it opens, the audit log's resource of its calls, its error shape. */
+export interface DoorShape {
+  /** The surface, or how a request names it (/graphql serves the console too). */
+  surface: Surface | ((req: Request) => Surface);
+  resource: string;
+  errors: ErrorShape;
+  logger: Logger;
+  /** Headers every answer of the door carries (`Cache-Control: no-store` of a token endpoint). */
+  headers?: Record<string, string>;
+}
+
+/** The steps a door runs for a call: its own reading of the input and presenting of the answer, around the pipeline's steps. */
+export type DoorSteps = (call: Call, req: Request, res: ServerResponse, params: Record<string, string | undefined>) => Promise<Reply>;
+
+/**
+ * A door onto the pipeline (a REST route, /graphql, a token endpoint, the SDL download, the console's export):
+ * the endpoint that makes the call, releases its admission when the response closes, runs the door's steps in
+ * the frame every call runs in (`serve`: refusals in the surface's shape, the audit entry) and answers.
+ */
+export function door(pipeline: Pipeline, shape: DoorShape, steps: DoorSteps): Endpoint {
+  return (req, res, params) => {
+    const call = startCall(req, typeof shape.surface === 'function' ? shape.surface(req) : shape.surface, shape.resource, pipeline.trust);
+    res.once('close', () => void call.admission?.release());
+    for (const [name, value] of Object.entries(shape.headers ?? {})) call.headers.set(name, value);
+    const log = (req as Request & { log?: Logger }).log ?? shape.logger;
+    void serve(pipeline, call, shape.errors, log, () => steps(call, req, res, params)).then(
+      (reply) => answer(req, res, call, reply),
+      (error: unknown) => {
+        log.error({ err: error }, 'request failed');
+        answer(req, res, call, shape.errors.internal());
+      },
+    );
+  };
 }
 
 /**

@@ -18,9 +18,9 @@ import { Invalid, Unauthenticated } from '../domain/errors.ts';
 import { authorise } from '../pipeline/authorise.ts';
 import { consoleCaller, cookieSession } from '../pipeline/console.ts';
 import { admitToGraphql } from '../pipeline/graphql.ts';
-import { answer, pathOf, REQUEST_ID_HEADER, startCall, type Request } from '../pipeline/http.ts';
+import { pathOf, REQUEST_ID_HEADER, type Request } from '../pipeline/http.ts';
 import type { Pipeline } from '../pipeline/index.ts';
-import { serve } from '../pipeline/run.ts';
+import { door } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
 import type { EndpointSpec } from './app.ts';
 import { plainErrors } from './errors.ts';
@@ -122,37 +122,32 @@ export function mountConsole(app: Express, services: Services): void {
  */
 export function auditExportEndpoint(pipeline: Pipeline, logger: Logger): EndpointSpec {
   const { services } = pipeline;
-  const endpoint = (req: Request, res: ServerResponse) => {
-    const call = startCall(req, 'console', 'auditCsv', pipeline.trust);
-    call.headers.set('Content-Security-Policy', CSP);
-    call.headers.set('Cache-Control', 'no-store');
-    const log = (req as Request & { log?: Logger }).log ?? logger;
-    void serve(pipeline, call, plainErrors, log, async () => {
-      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
-      const cookie = await cookieSession(services, req);
-      const csrf = typeof query.csrf === 'string' ? query.csrf : '';
-      const session = cookie && sameText(csrf, csrfToken(services.serverKey, cookie.tokenHash)) ? cookie : null;
-      if (session) call.caller = consoleCaller(session.user);
-      // Admitted like every call, signed in or not, before it is refused or served.
-      await admitToGraphql(pipeline, call);
-      if (!session) throw new Unauthenticated('Sign in to the console and use its export link');
-      authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
-      const search = auditSearch(query);
-      if (typeof search === 'string') throw new Invalid('from', 'format', search);
-      const lines = [CSV_COLUMNS.join(',')];
-      for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
-        const { rows } = await searchAudit(services.orm, session.user.companyId, search, { offset, limit: CSV_BATCH });
-        for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
-        if (rows.length < CSV_BATCH) break;
-      }
-      return {
-        status: 200,
-        body: `${lines.join('\r\n')}\r\n`,
-        type: 'text/csv; charset=utf-8',
-        headers: { 'Content-Disposition': 'attachment; filename="audit-log.csv"' },
-      };
-    }).then((reply) => answer(req, res, call, reply));
-  };
+  const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
+  const endpoint = door(pipeline, { surface: 'console', resource: 'auditCsv', errors: plainErrors, logger, headers }, async (call, req) => {
+    const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+    const cookie = await cookieSession(services, req);
+    const csrf = typeof query.csrf === 'string' ? query.csrf : '';
+    const session = cookie && sameText(csrf, csrfToken(services.serverKey, cookie.tokenHash)) ? cookie : null;
+    if (session) call.caller = consoleCaller(session.user);
+    // Admitted like every call, signed in or not, before it is refused or served.
+    await admitToGraphql(pipeline, call);
+    if (!session) throw new Unauthenticated('Sign in to the console and use its export link');
+    authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
+    const search = auditSearch(query);
+    if (typeof search === 'string') throw new Invalid('from', 'format', search);
+    const lines = [CSV_COLUMNS.join(',')];
+    for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
+      const { rows } = await searchAudit(services.orm, session.user.companyId, search, { offset, limit: CSV_BATCH });
+      for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
+      if (rows.length < CSV_BATCH) break;
+    }
+    return {
+      status: 200,
+      body: `${lines.join('\r\n')}\r\n`,
+      type: 'text/csv; charset=utf-8',
+      headers: { 'Content-Disposition': 'attachment; filename="audit-log.csv"' },
+    };
+  });
   return { methods: ['GET', 'HEAD'], path: '/admin/audit.csv', endpoint };
 }
 

@@ -15,9 +15,8 @@ import type { GraphqlContext } from '../pipeline/context.ts';
 import { admitToGraphql, graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
 import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
-import { answer, startCall } from '../pipeline/http.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
-import { serve } from '../pipeline/run.ts';
+import { door } from '../pipeline/run.ts';
 import type { Services } from '../services.ts';
 import { startSubscriptionRenewals, type RenewalWorker } from '../subscriptions/worker.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
@@ -87,14 +86,10 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
 
   /** The subgraph's SDL, for federation tooling: in production, for callers with a token only, as `_service { sdl }`. */
   function schemaEndpoint(p: Pipeline, text: string): EndpointSpec['endpoint'] {
-    return (req, res) => {
-      const call = startCall(req, 'graphql', 'schema', p.trust);
-      const log = (req as { log?: typeof logger }).log ?? logger;
-      void serve(p, call, graphqlErrors, log, async () => {
-        await authenticateBearer(p, call, 'm2m', req.headers.authorization, !config.production);
-        await admitToGraphql(p, call);
-        return { status: 200, body: text, type: 'text/plain; charset=utf-8' };
-      }).then((reply) => answer(req, res, call, reply));
-    };
+    return door(p, { surface: 'graphql', resource: 'schema', errors: graphqlErrors, logger }, async (call, req) => {
+      await authenticateBearer(p, call, 'm2m', req.headers.authorization, !config.production);
+      await admitToGraphql(p, call);
+      return { status: 200, body: text, type: 'text/plain; charset=utf-8' };
+    });
   }
 }
