@@ -39,7 +39,8 @@ interface Exit {
 function startMain(env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      // Only PATH and HOME (and the run's compile cache, which changes no behaviour) besides the bad variable.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.NODE_COMPILE_CACHE && { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -82,6 +82,7 @@ describe('a process killed after a commit and before delivery', () => {
         WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
         WEBHOOK_CA_FILE: receiver.caFile,
         ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+        ...(process.env.NODE_COMPILE_CACHE && { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }),
         ...env,
       },
     });
