@@ -59,7 +59,11 @@ async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: strin
     const forget = touched.mark();
     const value = await document();
     const undone = failed(value);
-    if (undone) forget();
+    if (undone) {
+      forget();
+      // Nothing the document left in the identity map may be flushed at the commit after its rollback.
+      em.clear();
+    }
     await runner.rows(undone ? 'rollback to savepoint document' : 'release savepoint document', []);
     return { value, undone };
   };
