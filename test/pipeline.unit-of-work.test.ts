@@ -234,3 +234,14 @@ describe('text PostgreSQL cannot store is refused at every door with its shape, 
     expect(await rows(`select count(*) as n from customer where email = 'lone@example.com'`)).toEqual(before);
   });
 });
+
+describe("Apollo Server's own refusals are the client's mistake, said as such", () => {
+  it.each([
+    ['an APQ hash that does not match its query', { query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } }, 400, 'BAD_REQUEST'],
+    ['an APQ hash the service has not seen, without its query', { extensions: { persistedQuery: { version: 1, sha256Hash: '1'.repeat(64) } } }, 200, 'PERSISTED_QUERY_NOT_FOUND'],
+  ])('%s', async (_case, body, status, code) => {
+    const answer = await call(`${studio.url}/graphql`, token, { method: 'POST', body });
+    expect(answer.status).toBe(status);
+    expect(answer.body.errors[0].extensions.code).toBe(code);
+  });
+});
