@@ -34,6 +34,8 @@ describe('authorization server metadata (RFC 8414)', () => {
     ['inserted between host and the issuer\'s path (section 3.1)', () => `${studio.url}/.well-known/oauth-authorization-server/m2m`, () => studio.m2m],
     ['under the M2M base path', () => `${studio.m2m}/.well-known/oauth-authorization-server`, () => studio.m2m],
     ['at the host\'s root, whose issuer is the origin', () => `${studio.url}/.well-known/oauth-authorization-server`, () => studio.url],
+    ['where OpenID Connect discovery looks, under the M2M base path', () => `${studio.m2m}/.well-known/openid-configuration`, () => studio.m2m],
+    ['where OpenID Connect discovery looks, at the host\'s root', () => `${studio.url}/.well-known/openid-configuration`, () => studio.url],
   ])('is served %s', async (_where, url, issuer) => {
     const answer = await call(url(), null);
     expect(answer.status).toBe(200);
@@ -61,6 +63,19 @@ describe('authorization server metadata (RFC 8414)', () => {
     expect(decodeJwt(tokens.access_token)).toMatchObject({ iss: ISSUER, scope: 'customers:read' });
     expect((await call(`${studio.m2m}/customers`, tokens.access_token)).status).toBe(200);
     expect(await call(`${studio.m2m}/passes`, tokens.access_token)).toMatchObject({ status: 403, body: { error: 'Missing required scope: passes:read' } });
+  });
+});
+
+describe("openid-client's default discovery (OpenID Connect's well-known path)", () => {
+  it.each([
+    ['the M2M base URL', () => studio.m2m],
+    ['the origin', () => studio.url],
+  ])('configures itself from %s and gets a token by client credentials', async (_from, issuer) => {
+    const client = await newClient('customers:read');
+    const config = await oauth.discovery(new URL(issuer()), client.client_id, client.client_secret, undefined, { execute: [oauth.allowInsecureRequests] });
+    expect(config.serverMetadata()).toMatchObject({ issuer: issuer(), token_endpoint: `${studio.m2m}/token` });
+    const tokens = await oauth.clientCredentialsGrant(config);
+    expect((await call(`${studio.m2m}/customers`, tokens.access_token)).status).toBe(200);
   });
 });
 

@@ -7,7 +7,11 @@
  *   between the host and the issuer's path;
  * - `/m2m/.well-known/oauth-authorization-server`: clients that append it to the issuer;
  * - `/.well-known/oauth-authorization-server`: the host's own, whose issuer is the origin (section 3.3:
- *   the issuer is the URL the well-known segment was inserted into).
+ *   the issuer is the URL the well-known segment was inserted into);
+ * - `/m2m/.well-known/openid-configuration` and `/.well-known/openid-configuration`: where OpenID Connect
+ *   discovery looks (openid-client's default, `discovery(new URL('https://host/m2m'), …)` without
+ *   `algorithm: 'oauth2'`). The same document: the service issues access tokens only, no ID tokens, and
+ *   says so by listing no response types; a client that asks for client credentials needs nothing more.
  * Access tokens carry `iss: urn:studio-booking:issuer` whichever of these a client used: they are opaque to
  * clients, and this service, their only resource server, checks that value. `access_token_issuer` says so.
  * Public facts about the service, like its OpenAPI documents' links: not calls of any client, so not audited.
@@ -20,6 +24,7 @@ import { ISSUER } from '../../src/pipeline/tokens.ts';
 import type { EndpointSpec } from '../route.ts';
 
 export const WELL_KNOWN = '/.well-known/oauth-authorization-server';
+export const OPENID_WELL_KNOWN = '/.well-known/openid-configuration';
 
 /** The origin the client reached: behind a trusted proxy, the scheme and host it forwarded. */
 function originOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
@@ -51,5 +56,7 @@ export function oauthMetadataEndpoints(pipeline: Pipeline, basePath: string): En
     { methods: ['GET', 'HEAD'], path: WELL_KNOWN, endpoint: serve('') },
     { methods: ['GET', 'HEAD'], path: `${WELL_KNOWN}${basePath}`, endpoint: serve(basePath) },
     { methods: ['GET', 'HEAD'], path: `${basePath}${WELL_KNOWN}`, endpoint: serve(basePath) },
+    { methods: ['GET', 'HEAD'], path: OPENID_WELL_KNOWN, endpoint: serve('') },
+    { methods: ['GET', 'HEAD'], path: `${basePath}${OPENID_WELL_KNOWN}`, endpoint: serve(basePath) },
   ];
 }
