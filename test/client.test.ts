@@ -256,6 +256,18 @@ describe('back-off', () => {
     expect(timing.sleeps).toHaveLength(3);
   });
 
+  it.each([
+    ['60 seconds', '60'],
+    ['an HTTP date 59 seconds on', new Date(Date.parse('2026-11-21T09:00:59Z')).toUTCString()],
+  ])('waits at most maxDelaySeconds (60) after a Retry-After of %s, jitter included', async (_what, retryAfter) => {
+    answer = refusing(1, { status: 429, headers: { 'retry-after': retryAfter } });
+    const timing = testTiming();
+    await m2mClient(timing).GET('/customers');
+    expect(timing.sleeps).toHaveLength(1);
+    expect(timing.sleeps[0]).toBeGreaterThanOrEqual(59_000);
+    expect(timing.sleeps[0]).toBeLessThanOrEqual(60_000);
+  });
+
   it('gives the 429 back at once when Retry-After is longer than it will wait', async () => {
     answer = refusing(1, { status: 429, headers: { 'retry-after': '3600' } });
     const timing = testTiming();

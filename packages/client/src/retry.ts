@@ -2,8 +2,9 @@
  * When to try a refused request again and how long to wait first. A 429 is retried after its
  * `Retry-After` (else the reset time of the exhausted limit in the IETF `RateLimit` field, else 1, 2, 4 ...
  * seconds), a 503 only when it says `Retry-After`; each wait gets up to a tenth more (at least 250 ms) at
- * random, so clients refused together do not return together. A wait longer than `maxDelaySeconds`, or
- * more than `maxRetries` retries, gives the refusal back to the caller instead.
+ * random, so clients refused together do not return together, but never past `maxDelaySeconds`. A wait
+ * asked for longer than `maxDelaySeconds`, or more than `maxRetries` retries, gives the refusal back to the
+ * caller instead.
  */
 
 export interface RetryOptions {
@@ -68,5 +69,6 @@ export function retryDelayMs(response: Response, retry: number, policy: RetryPol
   }
   if (seconds === undefined || seconds > policy.maxDelaySeconds) return undefined;
   const ms = seconds * 1000;
-  return Math.round(ms + random() * Math.max(250, ms / 10));
+  // The jitter spreads clients out above the wait asked for, never past the longest wait promised.
+  return Math.min(Math.round(ms + random() * Math.max(250, ms / 10)), policy.maxDelaySeconds * 1000);
 }
