@@ -88,4 +88,15 @@ describe('document analysis', () => {
     expect(operationCost(schema, document, analysis, {})).toBe(1 + 7 * (1 + 2));
     expect(operationCost(schema, document, analysis, { size: 100 })).toBe(1 + 100 * 3);
   });
+
+  it.each([
+    ['a literal', '{ customers(search: "an", pageSize: 1) { total } }', {}],
+    ['a variable', 'query ($s: String) { customers(search: $s, pageSize: 1) { total } }', { s: 'an' }],
+    ['a variable\'s String default', 'query ($s: String = "an") { customers(search: $s, pageSize: 1) { total } }', {}],
+    ['two variables\' defaults, the search\'s and the page size\'s', 'query ($s: String = "an", $n: Int = 1) { customers(search: $s, pageSize: $n) { total } }', {}],
+  ])('adds a search\'s @cost weight whether it comes from %s', (_from, source, variables) => {
+    const document = parse(source);
+    const analysis = analyseOperation(schema, document)!;
+    expect(operationCost(schema, document, analysis, variables)).toBe(2 + 2500);
+  });
 });

@@ -13,7 +13,7 @@
 import {
   OperationTypeNode,
   BREAK, getDirectiveValues, getNamedType, getVariableValues, GraphQLError, visit, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType,
-  isLeafType, isObjectType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
+  isLeafType, isObjectType, Kind, valueFromASTUntyped, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
   type GraphQLCompositeType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
   type SelectionSetNode, type ValueNode,
 } from 'graphql';
@@ -395,9 +395,9 @@ function weightOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, 
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>): number {
   const fragments = fragmentsOf(document);
   const defaults = new Map<string, unknown>();
+  // Every default counts as given, whatever its type: a search's `@cost` weight applies to `$s: String = "an"`.
   for (const definition of analysis.operation.variableDefinitions ?? []) {
-    const value = definition.defaultValue;
-    if (value?.kind === Kind.INT) defaults.set(definition.variable.name.value, Number(value.value));
+    if (definition.defaultValue) defaults.set(definition.variable.name.value, valueFromASTUntyped(definition.defaultValue));
   }
   const memo = new Map<string, number>();
   const costOf = (set: SelectionSetNode, type: GraphQLCompositeType): number => {
