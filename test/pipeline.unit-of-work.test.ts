@@ -35,13 +35,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The admin command line in a child process, on the studio's database, with `--json`. */
+/** The admin command line in a child process, on the studio's database and server key, with `--json`. */
 function admin(args: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args, '--json'],
-      { cwd: root, env: { ...process.env, DATABASE_URL: studio.app.database.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' }, timeout: 60_000 },
+      {
+        cwd: root,
+        // The service's own server key, so that secrets the command line makes are the service's.
+        env: { ...process.env, DATABASE_URL: studio.app.database.url, DATA_DIR: dataDir, SERVER_KEY: studio.app.services.serverKey.toString('hex'), WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
     );
   });
@@ -243,5 +248,47 @@ describe("Apollo Server's own refusals are the client's mistake, said as such", 
     const answer = await call(`${studio.url}/graphql`, token, { method: 'POST', body });
     expect(answer.status).toBe(status);
     expect(answer.body.errors[0].extensions.code).toBe(code);
+  });
+});
+
+describe('a v1 key can be listed, rotated and taken away by the command line', () => {
+  const tokenOf = (apiKey: string, apiSecret: string) => call(`${studio.v1}/auth/token`, null, { method: 'POST', body: { apiKey, apiSecret } });
+  const customers = (bearer: string) => call(`${studio.v1}/customers?perPage=1`, bearer);
+
+  it('lists keys without secrets, rotates with the old secret kept for the grace, and revokes with its tokens refused on their next call', async () => {
+    const created = await admin(['v1-key', 'create', '--company', studio.companyId, '--name', 'rotating']);
+    const before = await tokenOf(created.apiKey, created.apiSecret);
+    expect(before.status).toBe(200);
+    expect((await customers(before.body.token)).status).toBe(200);
+
+    const listed = await admin(['v1-key', 'list', '--company', studio.companyId]);
+    expect(listed.find((key: { apiKey: string }) => key.apiKey === created.apiKey)).toEqual({
+      apiKey: created.apiKey, name: 'rotating', createdAt: expect.stringMatching(/Z$/), lastUsedAt: expect.stringMatching(/Z$/), revoked: false,
+    });
+    expect(JSON.stringify(listed)).not.toContain(created.apiSecret);
+
+    const rotated = await admin(['v1-key', 'rotate', '--key', created.apiKey]);
+    expect(rotated).toEqual({ apiKey: created.apiKey, apiSecret: expect.stringMatching(/^\S{20,}$/) });
+    expect(rotated.apiSecret).not.toBe(created.apiSecret);
+    // Tokens issued before the rotation stop at once (a lost secret may have made them).
+    expect((await customers(before.body.token)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The new secret works, and the old one still does during the grace (CLIENT_SECRET_GRACE_HOURS).
+    const fresh = await tokenOf(created.apiKey, rotated.apiSecret);
+    expect(fresh.status).toBe(200);
+    expect((await tokenOf(created.apiKey, created.apiSecret)).status).toBe(200);
+    expect((await customers(fresh.body.token)).status).toBe(200);
+
+    expect(await admin(['v1-key', 'revoke', '--key', created.apiKey])).toEqual({ apiKey: created.apiKey, revoked: true });
+    expect((await customers(fresh.body.token)).status).toBe(401);
+    expect((await tokenOf(created.apiKey, rotated.apiSecret)).status).toBe(401);
+    expect((await admin(['v1-key', 'list', '--company', studio.companyId])).find((key: { apiKey: string }) => key.apiKey === created.apiKey).revoked).toBe(true);
+    const log = await admin(['audit', 'list', '--company', studio.companyId, '--limit', '50']);
+    expect(log.filter((entry: { surface: string; targets: string[] }) => entry.surface === 'cli' && entry.targets.includes(created.apiKey)).map((entry: { operation: string }) => entry.operation))
+      .toEqual(['v1-key revoke', 'v1-key rotate', 'v1-key create']);
+  });
+
+  it('refuses to rotate or revoke a key that does not exist, naming the option', async () => {
+    await expect(admin(['v1-key', 'revoke', '--key', 'key_nothing'])).rejects.toThrow(/--key: v1 key "key_nothing" not found/);
   });
 });

@@ -29,7 +29,7 @@ export function v1TokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
     const problem = inputProblem(body);
     if (problem) throw problem;
     const { apiKey, apiSecret } = parseBody(credentials, body);
-    const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret);
+    const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret, services.clock.now());
     if (!key) {
       const retryAfter = await failures.failed(apiKey, call.address);
       if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);

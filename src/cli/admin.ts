@@ -15,7 +15,7 @@ import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, s
 import { listAudit } from '../domain/audit-log.ts';
 import { createCompany, listCompanies } from '../domain/companies.ts';
 import { createConsoleUser, listConsoleUsers, resetConsoleUserPassword } from '../domain/console-users.ts';
-import { createV1Key } from '../domain/v1-keys.ts';
+import { createV1Key, listV1Keys, revokeV1Key, rotateV1Key } from '../domain/v1-keys.ts';
 import { companyEm, type Db } from '../db/scope.ts';
 import { WEBHOOK_KINDS, type WebhookKind } from '../domain/outbox.ts';
 import {
@@ -75,6 +75,8 @@ const WRITES: Record<string, readonly string[]> = {
   'client rotate': ['ApiClient'],
   'client revoke': ['ApiClient'],
   'v1-key create': [],
+  'v1-key rotate': [],
+  'v1-key revoke': [],
   'webhook set': ['WebhookEndpoint'],
   'webhook rotate': ['WebhookEndpoint'],
   'webhook enable': ['WebhookEndpoint'],
@@ -270,6 +272,30 @@ function adminProgram(): Command {
     (c) => c.requiredOption('--company <id>', 'company id (co_…)').option('--name <name>', 'label'),
     (o: Json & { company: string; name?: string }, { db, serverKey }) => createV1Key(db, serverKey, { companyId: o.company, name: o.name }),
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  adminCommand(
+    v1Key,
+    'list',
+    "list a company's v1 keys (never their secrets)",
+    (c) => c.requiredOption('--company <id>', 'company id (co_…)'),
+    (o: Json & { company: string }, { orm }) => listV1Keys(orm, o.company),
+    (r) => table(r, 'No v1 keys: create one with "v1-key create".'),
+  );
+  adminCommand(
+    v1Key,
+    'rotate',
+    'issue a new secret; the old one keeps working for CLIENT_SECRET_GRACE_HOURS, tokens issued before stop at once',
+    (c) => c.requiredOption('--key <key>', 'the apiKey (key_…)'),
+    (o: Json & { key: string }, { db, serverKey, clock, config }) => rotateV1Key(db, serverKey, o.key, clock.now(), config.CLIENT_SECRET_GRACE_HOURS),
+    (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
+  );
+  adminCommand(
+    v1Key,
+    'revoke',
+    'revoke a v1 key: it obtains no more tokens, and its tokens are refused on their next call',
+    (c) => c.requiredOption('--key <key>', 'the apiKey (key_…)'),
+    (o: Json & { key: string }, { db, clock }) => revokeV1Key(db, o.key, clock.now()),
+    (r) => `Revoked ${r.apiKey}.`,
   );
 
   const webhook = program.command('webhook').description('webhook endpoints and deliveries');

@@ -8,6 +8,10 @@ import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
 import { newId } from './ids.ts';
+import { InvalidInput } from './invalid-input.ts';
+import { announceAccessChange } from '../db/notices.ts';
+
+const HOUR_MS = 3_600_000;
 
 /** Compared against when the key is unknown, so the answer takes as long as for a known key. */
 const NO_KEY_HASH = '0'.repeat(64);
@@ -36,13 +40,81 @@ export async function createV1Key(
   return { apiKey: key.id, apiSecret };
 }
 
-/** The key when `apiSecret` is its secret and it is not revoked; otherwise null, whatever the reason. */
-export async function verifyV1Key(orm: MikroORM, serverKey: Buffer, apiKey: string, apiSecret: string): Promise<VerifiedV1Key | null> {
+/**
+ * The key when `apiSecret` is its secret, or the secret its last rotation replaced within the grace period,
+ * and it is not revoked; otherwise null, whatever the reason.
+ */
+export async function verifyV1Key(orm: MikroORM, serverKey: Buffer, apiKey: string, apiSecret: string, now: Date = new Date()): Promise<VerifiedV1Key | null> {
   const key = await unscopedEm(orm).findOne(V1ApiKey, { id: apiKey });
   if (!key) {
     secretMatches(serverKey, apiSecret, NO_KEY_HASH);
     return null;
   }
-  if (!secretMatches(serverKey, apiSecret, key.secretHash) || key.revokedAt) return null;
+  const current = secretMatches(serverKey, apiSecret, key.secretHash);
+  const previous = !!key.previousSecretHash && !!key.previousSecretExpiresAt && key.previousSecretExpiresAt > now && secretMatches(serverKey, apiSecret, key.previousSecretHash);
+  if (!(current || previous) || key.revokedAt) return null;
   return { id: key.id, companyId: key.company.id, name: key.name };
+}
+
+/** What `v1-key list` prints of a key (never its secret). */
+export interface V1KeySummary {
+  apiKey: string;
+  name: string;
+  createdAt: string;
+  /** The key's latest call in the audit log (kept 90 days). */
+  lastUsedAt: string | null;
+  revoked: boolean;
+}
+
+export async function listV1Keys(db: Db, companyId: string): Promise<V1KeySummary[]> {
+  const em = companyEm(db, companyId);
+  await requireCompany(em, companyId);
+  const keys = await em.find(V1ApiKey, {}, { orderBy: { id: 'asc' } });
+  if (!keys.length) return [];
+  const used = await em.execute<{ key: string; at: Date | null }[]>(
+    "select k.id as key, (select max(a.at) from audit_entry a where a.company_id = ? and a.client = k.id) as at from unnest(string_to_array(?, ',')) as k(id)",
+    [companyId, keys.map((key) => key.id).join(',')],
+  );
+  const lastUsed = new Map(used.map((row) => [row.key, row.at && new Date(row.at)]));
+  return keys.map((key) => ({
+    apiKey: key.id,
+    name: key.name,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: lastUsed.get(key.id)?.toISOString() ?? null,
+    revoked: !!key.revokedAt,
+  }));
+}
+
+async function findKey(db: Db, apiKey: string) {
+  const em = unscopedEm(db);
+  const key = await em.findOne(V1ApiKey, { id: apiKey });
+  if (!key) throw new InvalidInput('key', `v1 key "${apiKey}" not found`);
+  return { em, key };
+}
+
+/**
+ * Issues a new secret. The replaced one keeps working for `graceHours` after `now`, so running integrations
+ * can be switched over; tokens issued before the rotation stop working at once (a lost secret may have made
+ * them): the next token request gets a new one.
+ */
+export async function rotateV1Key(db: Db, serverKey: Buffer, apiKey: string, now: Date, graceHours: number): Promise<{ apiKey: string; apiSecret: string }> {
+  const { em, key } = await findKey(db, apiKey);
+  if (key.revokedAt) throw new InvalidInput('key', `v1 key "${apiKey}" is revoked; create a new one`);
+  const apiSecret = newSecret();
+  key.previousSecretHash = graceHours > 0 ? key.secretHash : null;
+  key.previousSecretExpiresAt = graceHours > 0 ? new Date(now.getTime() + graceHours * HOUR_MS) : null;
+  key.secretHash = hashSecret(serverKey, apiSecret);
+  key.tokensNotBefore = now;
+  await em.flush();
+  await announceAccessChange(em, key.id);
+  return { apiKey: key.id, apiSecret };
+}
+
+/** A revoked key obtains no more tokens, and its tokens are refused on their next call; revoking twice keeps the first time. */
+export async function revokeV1Key(db: Db, apiKey: string, now: Date): Promise<{ apiKey: string; revoked: true }> {
+  const { em, key } = await findKey(db, apiKey);
+  key.revokedAt ??= now;
+  await em.flush();
+  await announceAccessChange(em, key.id);
+  return { apiKey: key.id, revoked: true };
 }

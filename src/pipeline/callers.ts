@@ -50,7 +50,7 @@ const STANDING_SQL = {
   m2m: `select (c.revoked_at is null and (c.expires_at is null or c.expires_at > $2::timestamptz)) as usable, c.scopes,
           coalesce(extract(epoch from c.tokens_not_before), 0)::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
         from api_client c join company co on co.id = c.company_id where c.id = $1`,
-  v1: `select k.revoked_at is null as usable, null::text[] as scopes, 0::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
+  v1: `select k.revoked_at is null as usable, null::text[] as scopes, coalesce(extract(epoch from k.tokens_not_before), 0)::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
        from v1_api_key k join company co on co.id = k.company_id where k.id = $1 and $2::timestamptz is not null`,
 };
 
@@ -65,7 +65,11 @@ export class CallerDirectory {
   constructor(orm: MikroORM, clock: Clock, notices: Notices) {
     this.#reads = new PoolRunner(orm);
     this.#clock = clock;
-    notices.on(ACCESS_CHANNEL, (clientId) => this.#standings.delete(`m2m ${clientId}`));
+    // An API client's or a v1 key's access changed (revoked, rotated, new scopes): its standing is read again.
+    notices.on(ACCESS_CHANNEL, (id) => {
+      this.#standings.delete(`m2m ${id}`);
+      this.#standings.delete(`v1 ${id}`);
+    });
     notices.onLost(() => this.#standings.clear());
   }
 

@@ -47,6 +47,11 @@ export const V1ApiKey = defineEntity({
     company: () => p.manyToOne(Company),
     name: p.string(),
     secretHash: p.string(),
+    /** The secret a rotation replaced, accepted until `previousSecretExpiresAt`. */
+    previousSecretHash: p.string().nullable(),
+    previousSecretExpiresAt: p.datetime().nullable(),
+    /** Tokens issued before this instant are refused (a rotation). */
+    tokensNotBefore: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -18,6 +18,7 @@ import { Migration20261126100000_event_date_day } from './Migration2026112610000
 import { Migration20261126100000_webhook_catch_up } from './Migration20261126100000_webhook_catch_up.ts';
 import { Migration20261126200000_log_orders } from './Migration20261126200000_log_orders.ts';
 import { Migration20261128100000_audit_outcomes } from './Migration20261128100000_audit_outcomes.ts';
+import { Migration20261128110000_v1_key_rotation } from './Migration20261128110000_v1_key_rotation.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261126100000_webhook_catch_up', class: Migration20261126100000_webhook_catch_up },
   { name: 'Migration20261126200000_log_orders', class: Migration20261126200000_log_orders },
   { name: 'Migration20261128100000_audit_outcomes', class: Migration20261128100000_audit_outcomes },
+  { name: 'Migration20261128110000_v1_key_rotation', class: Migration20261128110000_v1_key_rotation },
 ];
