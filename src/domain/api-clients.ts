@@ -6,6 +6,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiClient, type IApiClient } from '../db/entities/index.ts';
 import { announceAccessChange } from '../db/notices.ts';
+import { lastCalls } from '../db/last-calls.ts';
 import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
@@ -108,12 +109,7 @@ export async function apiClientDetails(db: Db, companyId: string, now: Date, ids
   const em = companyEm(db, companyId);
   const clients = await em.find(ApiClient, ids ? { id: { $in: [...ids] } } : {}, { orderBy: { id: 'asc' } });
   if (!clients.length) return [];
-  // One index probe per client (audit_entry (company_id, client, at)); in the caller's transaction when given one.
-  const used = await em.execute<{ client: string; at: Date | null }[]>(
-    "select c.id as client, (select max(a.at) from audit_entry a where a.company_id = ? and a.client = c.id) as at from unnest(string_to_array(?, ',')) as c(id)",
-    [companyId, clients.map((c) => c.id).join(',')],
-  );
-  const lastUsed = new Map(used.map((row) => [row.client, row.at && new Date(row.at)]));
+  const lastUsed = await lastCalls(em, companyId, clients.map((c) => c.id));
   return clients.map((client) => ({
     id: client.id,
     name: client.name,

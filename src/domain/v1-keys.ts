@@ -4,6 +4,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { V1ApiKey } from '../db/entities/index.ts';
+import { lastCalls } from '../db/last-calls.ts';
 import { companyEm, unscopedEm, type Db } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { hashSecret, newSecret, secretMatches } from './credentials.ts';
@@ -71,11 +72,7 @@ export async function listV1Keys(db: Db, companyId: string): Promise<V1KeySummar
   await requireCompany(em, companyId);
   const keys = await em.find(V1ApiKey, {}, { orderBy: { id: 'asc' } });
   if (!keys.length) return [];
-  const used = await em.execute<{ key: string; at: Date | null }[]>(
-    "select k.id as key, (select max(a.at) from audit_entry a where a.company_id = ? and a.client = k.id) as at from unnest(string_to_array(?, ',')) as k(id)",
-    [companyId, keys.map((key) => key.id).join(',')],
-  );
-  const lastUsed = new Map(used.map((row) => [row.key, row.at && new Date(row.at)]));
+  const lastUsed = await lastCalls(em, companyId, keys.map((key) => key.id));
   return keys.map((key) => ({
     apiKey: key.id,
     name: key.name,

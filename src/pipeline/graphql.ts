@@ -12,7 +12,7 @@ import { HeaderMap } from '@apollo/server';
 import { GraphQLError, OperationTypeNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { DomainError, Forbidden, Invalid, Unauthenticated, type ErrorCode } from '../domain/errors.ts';
+import { DomainError, Forbidden, Invalid, Unauthenticated } from '../domain/errors.ts';
 import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
@@ -29,7 +29,7 @@ import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
 import { inputTooLong } from './input-lengths.ts';
 import { door, refuse, servedFromCache } from './run.ts';
-import { errorHeaders, httpStatus } from './status.ts';
+import { errorHeaders, httpStatus, statusOfCode } from './status.ts';
 
 type GatewayInterface = ApolloServerOptionsWithGateway<GraphqlContext>['gateway'];
 
@@ -67,10 +67,9 @@ function refuseFor(call: Call, result: { errors?: readonly { extensions?: Record
   const original = (first as { originalError?: unknown }).originalError;
   const named = original instanceof DomainError ? original.code : first.extensions?.code;
   const code = typeof named === 'string' ? named : 'INTERNAL_SERVER_ERROR';
-  refuse(call, code, REQUEST_ERRORS.has(code) ? 400 : (VOCABULARY.has(code) ? httpStatus(code as ErrorCode) : 500));
+  refuse(call, code, REQUEST_ERRORS.has(code) ? 400 : (statusOfCode(code) ?? 500));
 }
 
-const VOCABULARY = new Set<string>(['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'UNAUTHENTICATED', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE'] satisfies ErrorCode[]);
 
 /**
  * A field a resolver refused for a scope the caller lacks (beyond the whole operation's, which authorise

@@ -18,6 +18,9 @@ const STATUS: Record<ErrorCode, number> = {
 
 export const httpStatus = (code: ErrorCode): number => STATUS[code];
 
+/** The status of a code that may not be the vocabulary's (Apollo Server's own, a foreign one): undefined then. */
+export const statusOfCode = (code: string): number | undefined => (STATUS as Record<string, number | undefined>)[code];
+
 /** `Retry-After` of a refusal to retry later, `Allow` of a method not allowed. */
 export function errorHeaders(error: DomainError): Record<string, string> {
   if (error instanceof RateLimited || error instanceof Unavailable) return { 'Retry-After': String(error.retryAfterSeconds) };
