@@ -122,6 +122,7 @@ export function AuditLog() {
             <option value="v1">v1 REST</option>
             <option value="graphql">GraphQL</option>
             <option value="console">Console</option>
+            <option value="cli">Admin command line</option>
           </select>
         </div>
         <div className="field">
