@@ -125,6 +125,20 @@ export type AssignPassInput = {
   startDate?: InputMaybe<Scalars['Date']['input']>;
 };
 
+/** An API client or a console user, as the audit log names them. */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  /** `m2m_` or `cu_` id. */
+  id: Scalars['ID']['output'];
+  kind: AuditActorKind;
+  /** The client's name, or the user's email. */
+  name: Scalars['String']['output'];
+};
+
+export type AuditActorKind =
+  | 'API_CLIENT'
+  | 'CONSOLE_USER';
+
 /** One recorded call. */
 export type AuditEntry = {
   __typename?: 'AuditEntry';
@@ -1837,6 +1851,8 @@ export type Query = {
   appointment?: Maybe<Appointment>;
   /** Appointments of the company, earliest first; without `status`, cancelled ones are left out. */
   appointments?: Maybe<AppointmentPage>;
+  /** Everyone who can appear in the audit log (API clients and console users), by name: what the audit page filters by. */
+  auditActors: Array<AuditActor>;
   /** The company's audit log, newest first, filtered and paged on the server (pageSize 1 to 100). */
   auditLog: AuditEntryPage;
   /** Free and taken 15-minute slots of a facilitator: give `date`, or `startDate` and `endDate` (at most 93 days). */
@@ -1875,7 +1891,7 @@ export type Query = {
   passPurchases?: Maybe<PassPurchasePage>;
   /** Pass templates on the catalogue, by name. */
   passes?: Maybe<PassPage>;
-  /** Every API scope an API client can be given, grouped as document 1's table groups them. */
+  /** Every API scope an API client can be given, grouped by the area it opens. */
   scopeCatalogue: Array<ScopeInfo>;
   /** One service by `svc_` id, deleted ones included. */
   service?: Maybe<Service>;
@@ -2948,6 +2964,8 @@ export type ResolversTypes = {
   AppointmentPage: ResolverTypeWrapper<AppointmentPageRow>;
   AppointmentStatus: AppointmentStatus;
   AssignPassInput: AssignPassInput;
+  AuditActor: ResolverTypeWrapper<AuditActor>;
+  AuditActorKind: AuditActorKind;
   AuditEntry: ResolverTypeWrapper<AuditRow>;
   AuditEntryPage: ResolverTypeWrapper<AuditPage>;
   AuditFilter: AuditFilter;
@@ -3069,6 +3087,7 @@ export type ResolversParentTypes = {
   Appointment: AppointmentRow;
   AppointmentPage: AppointmentPageRow;
   AssignPassInput: AssignPassInput;
+  AuditActor: AuditActor;
   AuditEntry: AuditRow;
   AuditEntryPage: AuditPage;
   AuditFilter: AuditFilter;
@@ -3245,6 +3264,12 @@ export type AppointmentPageResolvers<ContextType = GraphqlContext, ParentType ex
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AuditActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AuditActorKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AuditEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = {
@@ -3670,6 +3695,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   apiClients?: Resolver<Array<ResolversTypes['ApiClient']>, ParentType, ContextType, RequireFields<QueryApiClientsArgs, 'includeRevoked'>>;
   appointment?: Resolver<Maybe<ResolversTypes['Appointment']>, ParentType, ContextType, RequireFields<QueryAppointmentArgs, 'id'>>;
   appointments?: Resolver<Maybe<ResolversTypes['AppointmentPage']>, ParentType, ContextType, RequireFields<QueryAppointmentsArgs, 'page' | 'pageSize'>>;
+  auditActors?: Resolver<Array<ResolversTypes['AuditActor']>, ParentType, ContextType>;
   auditLog?: Resolver<ResolversTypes['AuditEntryPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'page' | 'pageSize'>>;
   availability?: Resolver<ResolversTypes['Availability'], ParentType, ContextType, RequireFields<QueryAvailabilityArgs, 'facilitatorId'>>;
   consoleUsers?: Resolver<Array<ResolversTypes['ConsoleUser']>, ParentType, ContextType>;
@@ -3932,6 +3958,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ApiClientWithSecret?: ApiClientWithSecretResolvers<ContextType>;
   Appointment?: AppointmentResolvers<ContextType>;
   AppointmentPage?: AppointmentPageResolvers<ContextType>;
+  AuditActor?: AuditActorResolvers<ContextType>;
   AuditEntry?: AuditEntryResolvers<ContextType>;
   AuditEntryPage?: AuditEntryPageResolvers<ContextType>;
   Availability?: AvailabilityResolvers<ContextType>;

@@ -6,7 +6,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TypedDocumentString } from './gql/graphql.ts';
 
 export interface ApiErrorItem {
+  /** What to show: the service's message, with an input path such as `windows[0].end:` put in words. */
   message: string;
+  /** The service's own message, as it came. */
+  raw?: string;
   code: string;
   /** The input field the error is about (BAD_USER_INPUT), when the server names one. */
   field?: string;
@@ -27,9 +30,31 @@ export class ApiError extends Error {
   }
   /** The message about one input field, if any. */
   forField(field: string): string | undefined {
-    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || e.message.startsWith(`${field}:`));
+    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`));
     return hit?.message;
   }
+}
+
+/** `firstName`, `windows[0].end`, `input.email` as a person reads them: `First name`, `Window 1 end`, `Email`. */
+export function fieldInWords(path: string): string {
+  const words = path
+    .replace(/^input\./, '')
+    .split('.')
+    .map((part) => {
+      const [, name = part, index] = /^(\w+?)(?:\[(\d+)\])?$/.exec(part) ?? [];
+      const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+      return index === undefined ? spaced : `${spaced.replace(/s$/, '')} ${Number(index) + 1}`;
+    })
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The service names the input it refuses by its path (`firstName: must not be empty`); the console says it in words. */
+export function messageInWords(message: string): string {
+  const match = /^((?:\w+(?:\[\d+\])?)(?:\.\w+(?:\[\d+\])?)*): (.+)$/.exec(message);
+  if (!match) return message;
+  const [, path = '', rest = ''] = match;
+  return `${fieldInWords(path)} ${rest}`;
 }
 
 /** Listeners told when a request comes back UNAUTHENTICATED (the session ended): the app shows sign-in. */
@@ -65,7 +90,8 @@ export async function request<R, V>(document: TypedDocumentString<R, V>, variabl
   }
   if (body.errors?.length) {
     const errors = body.errors.map<ApiErrorItem>((e) => ({
-      message: e.message ?? 'Unknown error',
+      message: messageInWords(e.message ?? 'Unknown error'),
+      raw: e.message,
       code: e.extensions?.code ?? 'INTERNAL',
       field: e.extensions?.field ?? e.extensions?.details?.field,
       path: e.path,
