@@ -22,11 +22,12 @@ export interface RunningServer {
 
 export async function startServer<Context extends BaseContext>(services: Services, options: AppOptions<Context>): Promise<RunningServer> {
   const { config } = services;
-  const { apollo, httpServer, metrics, refuseNewRequests } = await createApp(services, options);
+  const { apollo, httpServer, metrics, refuseNewRequests, closeUpgrades } = await createApp(services, options);
   const metricsServer = config.METRICS_PORT === undefined ? undefined : createServer(metricsApp(metrics, config));
   // The drain plugin (app.ts) makes apollo.stop() close the HTTP server first, as described above.
   const close = async () => {
     refuseNewRequests();
+    await closeUpgrades();
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     await apollo.stop();
