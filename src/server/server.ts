@@ -1,6 +1,6 @@
 /**
  * Runs the application on HOST:PORT (PORT 0: any free port, reported back) and stops it gracefully:
- * no new connections, idle kept-alive connections closed, a request arriving on an open one refused
+ * no new connections, live WebSocket connections closed (1001), idle kept-alive connections closed, a request arriving on an open one refused
  * (503, `Connection: close`), in-flight requests finish within the drain part of SHUTDOWN_TIMEOUT_MS,
  * then the remaining sockets are closed and Apollo stops.
  */

@@ -1,6 +1,7 @@
 /**
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
- * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
+ * REST surfaces, /graphql (and its SDL, and its live changes over WebSocket), the console's export, and the
+ * background webhook worker.
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
