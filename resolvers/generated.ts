@@ -351,6 +351,24 @@ export type CardPayment = {
   status: PaymentStatus;
 };
 
+/** A record of your company that changed. */
+export type Change = {
+  __typename?: 'Change';
+  /** `created`, `updated` or `deleted` (an archived or cancelled record is `updated`; a soft-deleted one `deleted`). */
+  action: Scalars['String']['output'];
+  /** When the change was made (its transaction's time). */
+  at: Scalars['DateTime']['output'];
+  /** The record's id (for `*`, your company's `co_` id). */
+  id: Scalars['ID']['output'];
+  /**
+   * Ids of the records it belongs to, so a screen can tell whether it shows them: a booking's event date, attendee
+   * and transaction; an appointment's facilitator, customer and service; an event date's event; a note's customer.
+   */
+  related: Array<Scalars['ID']['output']>;
+  /** The record's GraphQL type (`Booking`, `Appointment`, ...), or `*` for many records of the company. */
+  type: Scalars['String']['output'];
+};
+
 /** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
 export type ConsoleRole =
   /** Everything but console users. */
@@ -2304,6 +2322,34 @@ export type StartSubscriptionInput = {
   startDate?: InputMaybe<Scalars['Date']['input']>;
 };
 
+/**
+ * Live changes, over WebSocket only: the graphql-transport-ws protocol (the `graphql-ws` library) on `/graphql`,
+ * authenticated at `connection_init` with `{ "authorization": "Bearer <token>" }`, or by the console's session
+ * cookie from the console's own origin. Over HTTP a subscription is refused with BAD_REQUEST.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * Every change committed to records of your company, on any instance, as it commits (within 2 s), in commit order
+   * per instance. `types` (GraphQL type names, such as `Appointment`, `Booking`, `EventDate`) limits them to those
+   * types; each type needs the read scope of its type (`Booking`: bookings:read), and a type named without it is
+   * FORBIDDEN. Without `types`: every type your scopes can read. A change of type `*` stands for many records changed
+   * at once (an import, a bulk cancellation, or a moment when this instance may have missed changes): refetch what
+   * you show. A change carries no record: read what it names through the query you show it with.
+   */
+  changes: Change;
+};
+
+
+/**
+ * Live changes, over WebSocket only: the graphql-transport-ws protocol (the `graphql-ws` library) on `/graphql`,
+ * authenticated at `connection_init` with `{ "authorization": "Bearer <token>" }`, or by the console's session
+ * cookie from the console's own origin. Over HTTP a subscription is refused with BAD_REQUEST.
+ */
+export type SubscriptionChangesArgs = {
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** What a mandate asks its customer to pay for one period. There is no card processor: a charge stays PENDING until it is marked PAID or FAILED. */
 export type SubscriptionCharge = {
   __typename?: 'SubscriptionCharge';
@@ -2977,6 +3023,7 @@ export type ResolversTypes = {
   Booking: ResolverTypeWrapper<BookingRow>;
   BookingPage: ResolverTypeWrapper<BookingPageRow>;
   CardPayment: ResolverTypeWrapper<PaymentRow>;
+  Change: ResolverTypeWrapper<Change>;
   ConsoleRole: ConsoleRole;
   ConsoleUser: ResolverTypeWrapper<ConsoleUser>;
   ConsoleUserWithPassword: ResolverTypeWrapper<ConsoleUserWithPassword>;
@@ -3046,6 +3093,7 @@ export type ResolversTypes = {
   SetWebhookEndpointInput: SetWebhookEndpointInput;
   Slot: ResolverTypeWrapper<Slot>;
   StartSubscriptionInput: StartSubscriptionInput;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SubscriptionCharge: ResolverTypeWrapper<ChargeRow>;
   SubscriptionChargePage: ResolverTypeWrapper<ChargePageRow>;
   SubscriptionPlan: ResolverTypeWrapper<PlanRow>;
@@ -3099,6 +3147,7 @@ export type ResolversParentTypes = {
   Booking: BookingRow;
   BookingPage: BookingPageRow;
   CardPayment: PaymentRow;
+  Change: Change;
   ConsoleUser: ConsoleUser;
   ConsoleUserWithPassword: ConsoleUserWithPassword;
   CreateApiClientInput: CreateApiClientInput;
@@ -3160,6 +3209,7 @@ export type ResolversParentTypes = {
   SetWebhookEndpointInput: SetWebhookEndpointInput;
   Slot: Slot;
   StartSubscriptionInput: StartSubscriptionInput;
+  Subscription: Record<PropertyKey, never>;
   SubscriptionCharge: ChargeRow;
   SubscriptionChargePage: ChargePageRow;
   SubscriptionPlan: PlanRow;
@@ -3351,6 +3401,14 @@ export type CardPaymentResolvers<ContextType = GraphqlContext, ParentType extend
   method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  related?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ConsoleUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConsoleUser'] = ResolversParentTypes['ConsoleUser']> = {
@@ -3776,6 +3834,10 @@ export type SlotResolvers<ContextType = GraphqlContext, ParentType extends Resol
   start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  changes?: SubscriptionResolver<ResolversTypes['Change'], "changes", ParentType, ContextType, Partial<SubscriptionChangesArgs>>;
+};
+
 export type SubscriptionChargeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SubscriptionCharge'] = ResolversParentTypes['SubscriptionCharge'], FederationReferenceType extends FederationReferenceTypes['SubscriptionCharge'] = FederationReferenceTypes['SubscriptionCharge']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['SubscriptionCharge']> | FederationReferenceType, FederationReferenceType, ContextType>;
   base100Amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3967,6 +4029,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Booking?: BookingResolvers<ContextType>;
   BookingPage?: BookingPageResolvers<ContextType>;
   CardPayment?: CardPaymentResolvers<ContextType>;
+  Change?: ChangeResolvers<ContextType>;
   ConsoleUser?: ConsoleUserResolvers<ContextType>;
   ConsoleUserWithPassword?: ConsoleUserWithPasswordResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
@@ -4005,6 +4068,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Service?: ServiceResolvers<ContextType>;
   ServiceOption?: ServiceOptionResolvers<ContextType>;
   Slot?: SlotResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   SubscriptionCharge?: SubscriptionChargeResolvers<ContextType>;
   SubscriptionChargePage?: SubscriptionChargePageResolvers<ContextType>;
   SubscriptionPlan?: SubscriptionPlanResolvers<ContextType>;

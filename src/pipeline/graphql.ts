@@ -115,6 +115,8 @@ export function graphqlPipeline({ pipeline, schema, limits, production }: Graphq
           const analysis = analysisOf(`${queryHash}:${operationName ?? ''}`, () => analyseOperation(schema, document, operationName, limits.maxCost));
           if (!analysis) return;
           const { call } = contextValue;
+          // Subscriptions are served over WebSocket (src/live), never as an HTTP request.
+          if (analysis.kind === 'subscription') throw beforeExecution(new Invalid('query', 'format', 'subscriptions are served over WebSocket (graphql-transport-ws) on /graphql'));
           call.action = analysis.kind === 'mutation' ? 'UPDATE' : 'READ';
           call.resource = analysis.rootFields;
           call.operationName = analysis.name;

@@ -1,6 +1,7 @@
 /**
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
- * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
+ * REST surfaces, /graphql (and its SDL, and its live changes over WebSocket), the console's export, and the
+ * background webhook worker.
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
@@ -13,6 +14,7 @@ import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts
 import { authenticateBearer } from '../pipeline/authenticate.ts';
 import type { GraphqlContext } from '../pipeline/context.ts';
 import { admitToGraphql, graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../pipeline/graphql.ts';
+import { attachLive } from '../live/server.ts';
 import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
@@ -78,6 +80,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       webhooks.start();
       renewals = startSubscriptionRenewals(services);
     },
+    upgrades: (httpServer) => attachLive(httpServer, { pipeline, schema, documents, logger }),
     onClose: async () => {
       await Promise.all([webhooks.stop(), renewals?.stop()]);
       await pipeline.close();
