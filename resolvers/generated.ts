@@ -242,7 +242,10 @@ export type AvailabilityWindow = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: Scalars['ID']['input'];
-  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
+  /**
+   * Start, local to the facilitator, on any whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now, or, for a
+   * walk-in, no earlier than WALK_IN_WINDOW_HOURS ago.
+   */
   datetime: Scalars['LocalDateTime']['input'];
   /** `fac_` id of the facilitator. */
   facilitatorId: Scalars['ID']['input'];
@@ -256,6 +259,12 @@ export type BookAppointmentInput = {
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: Scalars['ID']['input'];
+  /**
+   * A walk-in at the desk: the start may be now or already past, up to WALK_IN_WINDOW_HOURS (12 by default) ago,
+   * and the minimum notice does not apply. Console users book as walk-ins unless they say false; API clients book
+   * ahead (start after now plus the notice) unless they say true.
+   */
+  walkIn?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Spaces to book on one event date. */
@@ -333,6 +342,13 @@ export type CardPayment = {
   currency: Scalars['String']['output'];
   /** Always `CARD`. */
   method: PaymentMethod;
+  /** When the payment was last marked PAID or FAILED; null while it waits, and for payments made when buying. */
+  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * How the money was taken when the payment was marked (`setAppointmentPaymentStatus`): card, cash or other;
+   * null while it waits, when it was not said, and for event bookings and videos (paid when bought).
+   */
+  settlementMethod?: Maybe<SettlementMethod>;
   /** Whether the money arrived. */
   status: PaymentStatus;
 };
@@ -522,10 +538,20 @@ export type CreateWebhookEndpointInput = {
 /** A customer of the studio. */
 export type Customer = {
   __typename?: 'Customer';
+  /**
+   * What the customer owes, per currency: card payments of appointments not cancelled and subscription charges,
+   * each PENDING or FAILED. Empty when nothing is owed.
+   */
+  amountOwed: Array<Money>;
   /** Appointments, latest first. */
   appointments: AppointmentPage;
-  /** Archived customers stay listed and can be restored. */
+  /** Archived customers stay listed and can be restored; they keep their email (one live customer per email). */
   archived: Scalars['Boolean']['output'];
+  /**
+   * The subscription charges waiting for payment (PENDING or FAILED), earliest period first: what the desk marks
+   * paid. Appointments waiting for payment are among `appointments`, their `payment.status` PENDING or FAILED.
+   */
+  chargesDue: Array<SubscriptionCharge>;
   /** When the customer was created. */
   createdAt: Scalars['DateTime']['output'];
   /**
@@ -946,6 +972,15 @@ export type MediaUpdate = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** An amount of money. */
+export type Money = {
+  __typename?: 'Money';
+  /** Minor units (pence, cents). */
+  base100Amount: Scalars['Int']['output'];
+  /** ISO 4217 code: GBP, EUR or USD. */
+  currency: Scalars['String']['output'];
+};
+
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -980,7 +1015,7 @@ export type Mutation = {
   createApiClient: ApiClientWithSecret;
   /** Adds a console user to the company with a generated password, shown only here. */
   createConsoleUser: ConsoleUserWithPassword;
-  /** Adds a customer. */
+  /** Adds a customer. Another live customer of the company with the same email, in any case, is CONFLICT naming them (`extensions.customerId`). */
   createCustomer: Customer;
   /** Adds an event with its dates and pricing options; the timezone defaults to the company's. */
   createEvent: Event;
@@ -1001,7 +1036,7 @@ export type Mutation = {
    * reach only public addresses, and be no other endpoint's (CONFLICT).
    */
   createWebhookEndpoint?: Maybe<WebhookEndpointWithSecret>;
-  /** Deletes a customer: they leave every list, while their past bookings stay in event registers. */
+  /** Deletes a customer: they leave every list, while their past bookings stay in event registers; their email is free for another customer. */
   deleteCustomer: Customer;
   /** Deletes an event without bookings; archives an event with bookings, so its registrations keep their history. */
   deleteEvent: EventDeletion;
@@ -1032,7 +1067,7 @@ export type Mutation = {
   redeliverWebhookEvent?: Maybe<WebhookRedelivery>;
   /** Removes a console user and their sessions; the company always keeps an owner. Returns the id. */
   removeConsoleUser: Scalars['ID']['output'];
-  /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it. */
+  /** Moves a scheduled appointment to another time (and facilitator), under the same rules as booking it (`walkIn` too). */
   rescheduleAppointment: Appointment;
   /** Gives a console user a new generated password, shown only here, and ends their sessions. */
   resetConsoleUserPassword: ConsoleUserWithPassword;
@@ -1063,7 +1098,9 @@ export type Mutation = {
   setApiClientScopes: ApiClient;
   /**
    * Records whether the money of a card payment arrived: PENDING becomes PAID or FAILED, FAILED becomes PAID.
-   * A pass payment is always PAID, and a cancelled appointment's payment stays as it was: CONFLICT.
+   * A pass payment is always PAID, and a cancelled appointment's payment stays as it was: CONFLICT. `method`
+   * records how the money was taken at the desk (for FAILED, what was tried), shown as the payment's
+   * `settlementMethod`; left out, none is recorded.
    */
   setAppointmentPaymentStatus: Appointment;
   /**
@@ -1086,6 +1123,7 @@ export type Mutation = {
   /**
    * Records the outcome of a charge: PENDING -> PAID or FAILED, FAILED -> PAID. A FAILED charge still unpaid `grace`
    * days after its period's start suspends an ACTIVE mandate; paying it makes a SUSPENDED mandate ACTIVE again.
+   * `method` records how the money was taken at the desk (for FAILED, what was tried); left out, none is recorded.
    */
   setSubscriptionChargeStatus: SubscriptionCharge;
   /**
@@ -1106,7 +1144,7 @@ export type Mutation = {
    * on that day (at once when it is today). A customer holds at most one mandate on a plan that is not CANCELLED.
    */
   startSubscription: Mandate;
-  /** Changes the given fields of a customer; `mobile: null` clears the mobile. */
+  /** Changes the given fields of a customer; `mobile: null` clears the mobile. Another live customer's email is CONFLICT naming them. */
   updateCustomer: Customer;
   /** Changes a customer's name, email and mobile (the mobile stays as it is when not given). */
   updateCustomerProfile: Customer;
@@ -1328,6 +1366,7 @@ export type MutationRescheduleAppointmentArgs = {
   datetime: Scalars['LocalDateTime']['input'];
   facilitatorId?: InputMaybe<Scalars['ID']['input']>;
   id: Scalars['ID']['input'];
+  walkIn?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1385,6 +1424,7 @@ export type MutationSetApiClientScopesArgs = {
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetAppointmentPaymentStatusArgs = {
   id: Scalars['ID']['input'];
+  method?: InputMaybe<SettlementMethod>;
   status: PaymentStatus;
 };
 
@@ -1428,6 +1468,7 @@ export type MutationSetServiceOptionArgs = {
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationSetSubscriptionChargeStatusArgs = {
   id: Scalars['ID']['input'];
+  method?: InputMaybe<SettlementMethod>;
   status: PaymentStatus;
 };
 
@@ -1847,7 +1888,11 @@ export type Query = {
   customer?: Maybe<Customer>;
   /**
    * Customers that are not deleted, by last name. `search` (at most 100 characters) matches text in the full name
-   * or email, case-insensitively and literally (`%` and `_` are characters like any other).
+   * or email, case-insensitively and literally (`%` and `_` are characters like any other). A search that looks
+   * like a phone number (digits, spaces, `+ - ( ) . /`, at least 4 digits) also matches mobiles ending with the
+   * same national digits, however either is spaced: `+447700900620`, `07700900620`, `07700 900620` and the
+   * trailing fragment `900620` all find `+44 7700 900620`. The company's timezone gives its country's calling code
+   * and trunk prefix (the United Kingdom's when not known): docs/customers.md.
    */
   customers: CustomerPage;
   /** One event by `evt_` id. */
@@ -2263,6 +2308,15 @@ export type SetWebhookEndpointInput = {
   url: Scalars['String']['input'];
 };
 
+/** How money owed was taken at the desk (or, for a FAILED payment, what was tried). */
+export type SettlementMethod =
+  /** By card (a terminal, a link, an online checkout). */
+  | 'CARD'
+  /** In cash. */
+  | 'CASH'
+  /** Otherwise: a bank transfer, a gift card, ... */
+  | 'OTHER';
+
 /**
  * A 15-minute slot; unavailable when it starts before now plus MIN_BOOKING_NOTICE_MINUTES, or overlaps a live
  * appointment: the appointment itself, or with a service asked about, what a booking of that service keeps clear
@@ -2307,6 +2361,8 @@ export type SubscriptionCharge = {
   periodStart: Scalars['Date']['output'];
   /** When it was last marked PAID or FAILED; null while PENDING. */
   settledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** How the money was taken when it was marked (card, cash or other); null while PENDING or when not said. */
+  settlementMethod?: Maybe<SettlementMethod>;
   /** PENDING until marked; PENDING -> PAID or FAILED, FAILED -> PAID; PAID is final. */
   status: PaymentStatus;
 };
@@ -2993,6 +3049,7 @@ export type ResolversTypes = {
   Media: ResolverTypeWrapper<MediaRow>;
   MediaPage: ResolverTypeWrapper<MediaPageRow>;
   MediaUpdate: MediaUpdate;
+  Money: ResolverTypeWrapper<Money>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Note: ResolverTypeWrapper<NoteRow>;
   NotePage: ResolverTypeWrapper<NotePageRow>;
@@ -3026,6 +3083,7 @@ export type ResolversTypes = {
   ServiceOptionInput: ServiceOptionInput;
   ServiceUpdate: ServiceUpdate;
   SetWebhookEndpointInput: SetWebhookEndpointInput;
+  SettlementMethod: SettlementMethod;
   Slot: ResolverTypeWrapper<Slot>;
   StartSubscriptionInput: StartSubscriptionInput;
   SubscriptionCharge: ResolverTypeWrapper<ChargeRow>;
@@ -3111,6 +3169,7 @@ export type ResolversParentTypes = {
   Media: MediaRow;
   MediaPage: MediaPageRow;
   MediaUpdate: MediaUpdate;
+  Money: Money;
   Mutation: Record<PropertyKey, never>;
   Note: NoteRow;
   NotePage: NotePageRow;
@@ -3324,6 +3383,8 @@ export type CardPaymentResolvers<ContextType = GraphqlContext, ParentType extend
   base100NetPrice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  settlementMethod?: Resolver<Maybe<ResolversTypes['SettlementMethod']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -3350,8 +3411,10 @@ export type ConsoleUserWithPasswordResolvers<ContextType = GraphqlContext, Paren
 
 export type CustomerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer'], FederationReferenceType extends FederationReferenceTypes['Customer'] = FederationReferenceTypes['Customer']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Customer']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  amountOwed?: Resolver<Array<ResolversTypes['Money']>, ParentType, ContextType>;
   appointments?: Resolver<ResolversTypes['AppointmentPage'], ParentType, ContextType, Partial<CustomerAppointmentsArgs>>;
   archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chargesDue?: Resolver<Array<ResolversTypes['SubscriptionCharge']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3499,6 +3562,11 @@ export type MediaPageResolvers<ContextType = GraphqlContext, ParentType extends 
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MoneyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = {
+  base100Amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -3760,6 +3828,7 @@ export type SubscriptionChargeResolvers<ContextType = GraphqlContext, ParentType
   periodEnd?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   periodStart?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  settlementMethod?: Resolver<Maybe<ResolversTypes['SettlementMethod']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
 };
 
@@ -3959,6 +4028,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   MandatePage?: MandatePageResolvers<ContextType>;
   Media?: MediaResolvers<ContextType>;
   MediaPage?: MediaPageResolvers<ContextType>;
+  Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Note?: NoteResolvers<ContextType>;
   NotePage?: NotePageResolvers<ContextType>;

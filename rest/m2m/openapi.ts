@@ -507,7 +507,7 @@ const RESPONSES: Record<string, Schema> = {
   }),
   Forbidden: errorResponse('The token lacks the scope this endpoint needs: `Missing required scope: <scope>`. The denial is audited.'),
   NotFound: errorResponse('No such resource in your company (a transaction of another customer too).'),
-  Conflict: errorResponse('The change would break a rule of the stored data (a voucher code already in use).'),
+  Conflict: errorResponse('The change would break a rule of the stored data (a voucher code already in use, an email that another live customer of the company has: the message names them).'),
   MethodNotAllowed: errorResponse('The path does not take this method; `Allow` lists the ones it takes.', { Allow: headerRef('Allow') }),
   TooManyRequests: errorResponse('A rate limit was exceeded (per minute, in flight or per day): back off and retry after `Retry-After` seconds.', {
     ...RATE_LIMIT_HEADERS,
@@ -562,7 +562,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'updateCustomerProfile',
     tag: 'Customers',
     summary: 'Change a customer\'s profile',
-    description: 'Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once.',
+    description: 'Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once. An email that another live customer of the company has (in any case) is 409, the message naming that customer\'s id.',
     pathParameters: CUSTOMER_ID,
     body: 'ProfileUpdate',
     response: 'Message',

@@ -44,6 +44,12 @@ export interface AnswerRow {
   answeredAt: string;
 }
 
+/** An amount in minor units of a currency (GraphQL `Money`). */
+export interface MoneyRow {
+  currency: string;
+  base100Amount: number;
+}
+
 /** How a booking, appointment or video purchase was paid (GraphQL `Payment`). */
 export interface PaymentRow {
   method: 'CARD' | 'PASS';
@@ -53,6 +59,9 @@ export interface PaymentRow {
   creditsUsed: number;
   status: 'PAID' | 'PENDING' | 'FAILED';
   passPurchaseId: string | null;
+  /** How the money was taken when marked at the desk (appointments); null otherwise. */
+  settlementMethod: 'CARD' | 'CASH' | 'OTHER' | null;
+  settledAt: string | null;
 }
 
 export interface TransactionRow {
@@ -256,6 +265,7 @@ export interface ChargeRow {
   status: 'PAID' | 'PENDING' | 'FAILED';
   createdAt: string;
   settledAt: string | null;
+  settlementMethod: 'CARD' | 'CASH' | 'OTHER' | null;
 }
 
 export interface VoucherRow {
