@@ -16,6 +16,7 @@ import { consoleResolvers } from './console/index.ts';
 import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers, withFederationAuthorization } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
+import { reportResolvers } from './reports/index.ts';
 import { scalars } from './scalars.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
 
@@ -61,6 +62,7 @@ export function buildSchema(): GraphQLSchema {
     referenceResolvers,
     adminResolvers,
     consoleResolvers,
+    reportResolvers,
     pageFields(sdl),
   ] as never[]);
   // Without locations: the schema's AST is kept for the life of the process, and its locations hold the

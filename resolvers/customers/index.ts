@@ -50,6 +50,14 @@ async function customerSearch(ctx: GraphqlContext, search: string | null | undef
   return { text, phoneKeyPrefix: digits && phoneKeyPrefix(digits) };
 }
 
+/** The rows a loader found (an id read a moment ago is there), failures thrown. */
+function present<T>(rows: readonly (T | null | Error)[]): T[] {
+  return rows.map((row) => {
+    if (row instanceof Error) throw row;
+    return row;
+  }).filter((row): row is T => row !== null);
+}
+
 const customer = (ctx: GraphqlContext, id: string) => written(ctx.loaders.customer, id, 'Customer');
 
 export const customerResolvers: Resolvers = {
@@ -101,6 +109,9 @@ export const customerResolvers: Resolvers = {
     notes: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.notesOfCustomer),
     questionnaireAnswers: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.answersOfCustomer),
     amountOwed: (c, _args, ctx) => ctx.loaders.amountOwedOfCustomer.load(c.id),
-    chargesDue: (c, _args, ctx) => ctx.loaders.chargesDueOfCustomer.load(c.id),
+  },
+  AmountOwed: {
+    appointments: async (owed, _args, ctx) => present(await ctx.loaders.appointment.loadMany(owed.appointmentIds)),
+    charges: async (owed, _args, ctx) => present(await ctx.loaders.charge.loadMany(owed.chargeIds)),
   },
 };

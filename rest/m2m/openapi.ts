@@ -29,6 +29,12 @@ const MONEY_CURRENCIES = ['GBP', 'EUR', 'USD'];
 const moneyCurrency = enumOf(MONEY_CURRENCIES, 'ISO 4217 currency code.');
 const credits = constant('CR', 'Credits: always `CR`.');
 const PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED'];
+/** How the desk took the money when it marked the payment; null until then or when not said. */
+const SETTLEMENT = {
+  type: ['string', 'null'],
+  enum: ['CARD', 'CASH', 'OTHER', null],
+  description: 'How the money was taken when the payment was marked at the desk (card, cash or other); null while it waits or when not said.',
+};
 const APPOINTMENT_STATUSES = ['SCHEDULED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'];
 
 /** A `oneOf` whose member is chosen by the `method` field. */
@@ -149,7 +155,7 @@ const RESOURCES: Record<string, Schema> = {
   Facilitator: object({ id: prefixedId('fac_', 'The facilitator'), type: constant('facilitator'), name: str() }, 'Who gives the appointment.'),
   AppointmentPayment: byMethod('CardAppointmentPayment', 'PassAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: enumOf(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: enumOf(PAYMENT_STATUSES), settlement_method: SETTLEMENT },
     'Paid with money.',
   ),
   PassAppointmentPayment: object(
@@ -181,7 +187,7 @@ const RESOURCES: Record<string, Schema> = {
   ),
   CustomerAppointmentPayment: byMethod('CardCustomerAppointmentPayment', 'PassCustomerAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardCustomerAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: enumOf(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: enumOf(PAYMENT_STATUSES), settlement_method: SETTLEMENT },
     'Paid with money.',
   ),
   PassCustomerAppointmentPayment: object(

@@ -126,7 +126,11 @@ async function importOnce(orm: MikroORM, companyId: string, input: unknown, opti
     const counts = await build(client, rows[0], bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
-      throw new ImportError([...problems.list, ...(writer.failure ? [explain(writer.failure, writer.tables, survey)] : [])], { idTaken: isIdTaken(writer.failure) });
+      const refusal = writer.failure ? explain(writer.failure, writer.tables, survey) : undefined;
+      // A refusal of the database that a problem already names (a duplicate email of the bundle) is said once.
+      const listed = problems.list;
+      const said = refusal !== undefined && listed.some((problem) => problem.split(':')[0] === refusal.split(':')[0]);
+      throw new ImportError([...listed, ...(refusal !== undefined && !said ? [refusal] : [])], { idTaken: isIdTaken(writer.failure) });
     }
     await client.query('commit');
     // Fresh rows have no planner statistics until autovacuum gets round to them: the next reads would be

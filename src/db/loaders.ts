@@ -8,10 +8,10 @@
 import DataLoader from 'dataloader';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
 import { afterKey, cut, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
-import { AMOUNT_OWED, chargesDue } from './payments-due.ts';
+import { AMOUNT_OWED } from './payments-due.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
-  MandateRow, MediaRow, MoneyRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
+  AmountOwedRow, MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
   PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
 
@@ -605,8 +605,7 @@ const LOADERS = {
   answersOfCustomer: (source: Source) => page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
   registrationsOfEvent: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
   /** What each customer owes, per currency. */
-  amountOwedOfCustomer: (source: Source) => childrenOf<MoneyRow>(source, AMOUNT_OWED, 'customerId', (r) => ({ currency: r.currency, base100Amount: r.base100Amount })),
-  chargesDueOfCustomer: (source: Source) => childrenOf<ChargeRow>(source, chargesDue(COLUMNS.charge), 'customerId'),
+  amountOwedOfCustomer: (source: Source) => childrenOf<AmountOwedRow>(source, AMOUNT_OWED, 'customerId'),
   registerOfEventDate: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
 };
 

@@ -44,10 +44,13 @@ export interface AnswerRow {
   answeredAt: string;
 }
 
-/** An amount in minor units of a currency (GraphQL `Money`). */
-export interface MoneyRow {
+/** What a customer owes in one currency (GraphQL `AmountOwed`), and the ids of the records it is owed on. */
+export interface AmountOwedRow {
+  customerId: string;
   currency: string;
   base100Amount: number;
+  appointmentIds: string[];
+  chargeIds: string[];
 }
 
 /** How a booking, appointment or video purchase was paid (GraphQL `Payment`). */

@@ -52,13 +52,17 @@ export function diallingOf(timezone: string): Dialling {
 /** Fewer digits than this are not looked for in phone numbers: `12` would match a tenth of all mobiles. */
 export const MIN_PHONE_DIGITS = 4;
 
+/** A number typed without its country code is national (its trunk prefix dropped) when this many digits follow the prefix; shorter, a fragment. */
+const MIN_NATIONAL_DIGITS = 7;
+
 /** What a search must look like to be read as a phone number: digits with spacing and punctuation people type. */
 const PHONE_LIKE = /^\+?[\d\s().\-/]+$/;
 
 /**
  * The digits a mobile must end with to match `search`, or null when it is not a phone number: an
  * international number (`+44…`, `0044…`) loses its calling code when it is the company's, a national one its
- * trunk prefix, and anything else is a trailing fragment taken as it is.
+ * trunk prefix (when at least MIN_NATIONAL_DIGITS follow it), and anything else is a trailing fragment taken
+ * as it is (`0620`).
  */
 export function phoneDigitsOf(search: string, timezone: string): string | null {
   const text = search.trim();
@@ -70,7 +74,7 @@ export function phoneDigitsOf(search: string, timezone: string): string | null {
   if (international !== null) {
     // Another country's number is matched whole (stored as written, with its code).
     digits = international.startsWith(code) ? international.slice(code.length) : international;
-  } else if (trunk && digits.startsWith(trunk)) {
+  } else if (trunk && digits.startsWith(trunk) && digits.length - trunk.length >= MIN_NATIONAL_DIGITS) {
     digits = digits.slice(trunk.length);
   }
   // "(0)" written inside an international number: +44 (0)7700 900620.
