@@ -17,6 +17,7 @@ import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers, withFederationAuthorization } from './federation.ts';
 import { liveResolvers } from './live/index.ts';
 import { paymentResolvers } from './payments.ts';
+import { reportResolvers } from './reports/index.ts';
 import { scalars } from './scalars.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
 
@@ -63,6 +64,7 @@ export function buildSchema(): GraphQLSchema {
     adminResolvers,
     consoleResolvers,
     liveResolvers,
+    reportResolvers,
     pageFields(sdl),
   ] as never[]);
   // Without locations: the schema's AST is kept for the life of the process, and its locations hold the

@@ -62,6 +62,8 @@ const schema = z.object({
   CACHE_TTL_SECONDS: int(0).default(300),
   /** Appointments start at least this many minutes after they are booked; availability shows earlier slots taken. */
   MIN_BOOKING_NOTICE_MINUTES: int(0, 525_600).default(0),
+  /** A walk-in (bookAppointment's `walkIn`, the console's default) may have started up to this many hours ago. */
+  WALK_IN_WINDOW_HOURS: int(0, 72).default(12),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){2}$/, 'must be three comma-separated numbers of seconds, such as 10,60,300')

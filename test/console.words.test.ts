@@ -1,5 +1,6 @@
 /** The console says the service's refusals in words: an input path becomes what the form calls the field. */
-import { fieldInWords, messageInWords } from '../console/src/api.ts';
+import { fieldInWords, messageInWords } from '../console/src/words.ts';
+import { describe, expect, it } from '@jest/globals';
 
 describe('console messages', () => {
   it.each([

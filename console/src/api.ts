@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TypedDocumentString } from './gql/graphql.ts';
+import { messageInWords } from './words.ts';
 
 export interface ApiErrorItem {
   /** What to show: the service's message, with an input path such as `windows[0].end:` put in words. */
@@ -33,28 +34,6 @@ export class ApiError extends Error {
     const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`));
     return hit?.message;
   }
-}
-
-/** `firstName`, `windows[0].end`, `input.email` as a person reads them: `First name`, `Window 1 end`, `Email`. */
-export function fieldInWords(path: string): string {
-  const words = path
-    .replace(/^input\./, '')
-    .split('.')
-    .map((part) => {
-      const [, name = part, index] = /^(\w+?)(?:\[(\d+)\])?$/.exec(part) ?? [];
-      const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-      return index === undefined ? spaced : `${spaced.replace(/s$/, '')} ${Number(index) + 1}`;
-    })
-    .join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The service names the input it refuses by its path (`firstName: must not be empty`); the console says it in words. */
-export function messageInWords(message: string): string {
-  const match = /^((?:\w+(?:\[\d+\])?)(?:\.\w+(?:\[\d+\])?)*): (.+)$/.exec(message);
-  if (!match) return message;
-  const [, path = '', rest = ''] = match;
-  return `${fieldInWords(path)} ${rest}`;
 }
 
 /** Listeners told when a request comes back UNAUTHENTICATED (the session ended): the app shows sign-in. */

@@ -16,7 +16,7 @@ const PAGE_FIELDS = 'total page pageSize';
 
 const CUSTOMER = 'id firstname: firstName lastname: lastName email';
 const PAYMENT = `payment {
-  ... on CardPayment { method currency gross: base100GrossPrice net: base100NetPrice status }
+  ... on CardPayment { method currency gross: base100GrossPrice net: base100NetPrice status settlement_method: settlementMethod }
   ... on PassPayment { method currency credits_used: creditsUsed status }
 }`;
 const TRANSACTION = `id purchase_date: purchaseDate

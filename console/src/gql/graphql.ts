@@ -45,7 +45,10 @@ export type AuditFilter = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: string | number;
-  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
+  /**
+   * Start, local to the facilitator, on any whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now, or, for a
+   * walk-in, no earlier than WALK_IN_WINDOW_HOURS ago.
+   */
   datetime: string;
   /** `fac_` id of the facilitator. */
   facilitatorId: string | number;
@@ -59,6 +62,12 @@ export type BookAppointmentInput = {
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: string | number;
+  /**
+   * A walk-in at the desk: the start may be now or already past, up to WALK_IN_WINDOW_HOURS (12 by default) ago,
+   * and the minimum notice does not apply. Console users book as walk-ins unless they say false; API clients book
+   * ahead (start after now plus the notice) unless they say true.
+   */
+  walkIn: boolean | null | undefined;
 };
 
 /** Spaces to book on one event date. */

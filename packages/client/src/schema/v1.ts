@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Answers 201 with the new customer, whose `cust_` id every interface shares.
+         * @description Answers 201 with the new customer, whose `cust_` id every interface shares. One live customer per email in the company, in any case: another one's email is 409 `CONFLICT` naming them in `details.customerId`.
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -79,7 +79,7 @@ export interface paths {
         get: operations["getCustomer"];
         /**
          * Update a customer
-         * @description Changes the given fields; `archived` archives or restores the customer.
+         * @description Changes the given fields; `archived` archives or restores the customer. Another live customer's email is 409 `CONFLICT` naming them in `details.customerId`.
          */
         put: operations["updateCustomer"];
         post?: never;
@@ -1318,7 +1318,7 @@ export interface components {
          *     - `FORBIDDEN`: 403: the credentials may not do this.
          *     - `NOT_FOUND`: 404: no such resource in your company, or no such path.
          *     - `METHOD_NOT_ALLOWED`: 405: the path does not take this method; `Allow` lists those it takes.
-         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered, or another webhook endpoint has the URL.
+         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered, another webhook endpoint has the URL, or another live customer of the company has the email (`details.customerId` names them).
          *     - `IDEMPOTENCY_KEY_REUSED`: 409: the `Idempotency-Key` was used with a different request.
          *     - `RATE_LIMITED`: 429: too many requests; retry after `Retry-After` seconds.
          *     - `PAYLOAD_TOO_LARGE`: 413: the body is larger than 100 kB.
@@ -1432,9 +1432,10 @@ export interface components {
                  * @example perPage: must be at most 100
                  */
                 message: string;
-                /** @description Empty, or the reason. */
+                /** @description Empty, the reason, or the customer who already has the email. */
                 details: {
                     reason?: string;
+                    customerId?: string;
                 };
             };
         };
@@ -3627,6 +3628,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
