@@ -17,6 +17,7 @@ import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers, withFederationAuthorization } from './federation.ts';
 import { paymentResolvers } from './payments.ts';
 import { scalars } from './scalars.ts';
+import { scheduleResolvers } from './schedule/index.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
 
 const schemaDir = join(import.meta.dirname, '..', 'schema');
@@ -55,6 +56,7 @@ export function buildSchema(): GraphQLSchema {
     paymentResolvers,
     customerResolvers,
     bookingResolvers,
+    scheduleResolvers,
     appointmentResolvers,
     catalogueResolvers,
     subscriptionResolvers,
