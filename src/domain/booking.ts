@@ -3,8 +3,9 @@
  * its capacity), redeems a voucher or draws pass credits, records the transaction and its booking, and
  * writes `registration.created` (and, for a one-off event, `event.purchased`) to the outbox: all in one
  * transaction. One attendee holds at most one live booking per event date (more spaces go on one booking,
- * or on a booking bought for someone else): a unique index of the database keeps it so. Attendance is taken
- * once the date has started (docs/lifecycles.md).
+ * or on a booking bought for someone else): a unique index of the database keeps it so. A cancelled date takes
+ * no booking; a cancellation books the date's waitlist into the spaces it frees (src/domain/waitlist.ts).
+ * Attendance is taken once the date has started (docs/lifecycles.md).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { holdSpaces, holdsLiveBooking, lockEventDate } from '../db/schedule.ts';
