@@ -1003,6 +1003,7 @@ export type Mutation = {
   cancelAppointment: Appointment;
   /**
    * Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded.
+   * The freed spaces book the date's waitlist, first in line first (`waitlist.promoted`).
    * A booking already cancelled, or whose attendance is recorded (clear it first), is CONFLICT.
    */
   cancelBooking: Booking;
