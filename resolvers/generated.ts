@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CustomerRow, TransactionRow, BookingRow, EventRow, EventDateRow, PricingOptionRow, FacilitatorRow, ServiceRow, ServiceOptionRow, AppointmentRow, PassRow, PassPurchaseRow, MediaRow, VideoPurchaseRow, PlanRow, MandateRow, ChargeRow, VoucherRow, NoteRow, AnswerRow, AmountOwedRow, PaymentRow, WeeklyWindowRow, DateOverrideRow, AppointmentPageRow, TransactionPageRow, BookingPageRow, EventPageRow, EventDatePageRow, PassPageRow, PassPurchasePageRow, MediaPageRow, VideoPurchasePageRow, PlanPageRow, MandatePageRow, ChargePageRow, VoucherPageRow, CustomerPageRow, NotePageRow, AnswerPageRow } from '../src/db/rows.ts';
 import type { Report as ReportModel } from '../src/domain/reports.ts';
+import type { WaitlistEntryRow } from '../src/db/waitlist.ts';
 import type { AuditRow, AuditPage } from '../src/domain/audit-log.ts';
 import type { WebhookDeliveryPage as WebhookDeliveryLogPage } from '../src/domain/webhook-endpoints.ts';
 import type { GraphqlContext } from './context.ts';
@@ -788,6 +789,8 @@ export type EventRegistrationsArgs = {
 /** One occurrence of an event. */
 export type EventDate = {
   __typename?: 'EventDate';
+  /** Whether the date was cancelled: it stays listed, holds no bookings and takes none. */
+  cancelled: Scalars['Boolean']['output'];
   /** Spaces on sale. */
   capacity: Scalars['Int']['output'];
   /** Start, local to `tz`. */
@@ -808,6 +811,8 @@ export type EventDate = {
   startsAt: Scalars['DateTime']['output'];
   /** The event's IANA timezone. */
   tz: Scalars['String']['output'];
+  /** Its waitlist, in line order: waiting entries first, then those no longer waiting; `status` keeps only those. */
+  waitlist: Array<WaitlistEntry>;
 };
 
 
@@ -817,6 +822,12 @@ export type EventDateRegisterArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One occurrence of an event. */
+export type EventDateWaitlistArgs = {
+  status?: InputMaybe<Array<WaitlistStatus>>;
 };
 
 /** A date of a new event. */
@@ -895,6 +906,22 @@ export type Facilitator = {
 export type FacilitatorDateOverridesArgs = {
   from?: InputMaybe<Scalars['Date']['input']>;
   to?: InputMaybe<Scalars['Date']['input']>;
+};
+
+/** A place in line on a full event date. */
+export type JoinWaitlistInput = {
+  /** `cust_` id of the customer who waits, pays and attends. */
+  customerId: Scalars['ID']['input'];
+  /** `date_` id of a date with no room for `spaces`, not started nor cancelled. */
+  eventDateId: Scalars['ID']['input'];
+  /** The pass purchase to draw credits from when payWith is PASS; by default the usable one that expires first at promotion. */
+  packageId?: InputMaybe<Scalars['ID']['input']>;
+  /** How the booking will be paid when promoted: CARD, or PASS (credits drawn at promotion). */
+  payWith: PaymentChoice;
+  /** `po-` id of a pricing option of the same event. */
+  pricingOptionId: Scalars['ID']['input'];
+  /** Spaces wanted, 1 to 100. */
+  spaces?: Scalars['Int']['input'];
 };
 
 /** A customer's subscription to a plan. */
@@ -1027,6 +1054,13 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds a note about a customer, written by the caller (a console user's email, an API client's name). */
   addNote: Note;
+  /**
+   * Adds the dates of a weekly rule to an event: every listed weekday (1 = Monday) at `time` (HH:MM, local to
+   * the event's timezone, so 18:00 stays 18:00 across a change of the clocks) from `from` to `until` inclusive,
+   * except the dates in `skip`. A start the event already has, or one already past, is not added again. One
+   * rule spans less than 366 days. Answers the dates added, earliest first.
+   */
+  addRecurringDates: Array<EventDate>;
   /** Gives a customer a pass (staff assignment or migration): it may have started already; no voucher. */
   assignPass: PassPurchase;
   /**
@@ -1045,9 +1079,17 @@ export type Mutation = {
   cancelAppointment: Appointment;
   /**
    * Cancels a booking: its spaces are freed and credits paid with go back to the pass; `refund` marks it refunded.
+   * The freed spaces book the date's waitlist, first in line first (`waitlist.promoted`).
    * A booking already cancelled, or whose attendance is recorded (clear it first), is CONFLICT.
    */
   cancelBooking: Booking;
+  /**
+   * Cancels a date: every live booking on it is cancelled (pass credits go back; card payments are marked
+   * refunded when `refund`), each sends `registration.cancelled`, the waitlist is closed, and the date stays
+   * listed with `cancelled: true`, taking no bookings. Already cancelled, or a booking on it with attendance
+   * recorded (clear it first): CONFLICT.
+   */
+  cancelEventDate: EventDate;
   /** Ends a mandate on the later of its next renewal and its earliest cancellation date (`endsOn`); it is CANCELLED from that date. */
   cancelSubscription: Mandate;
   /** Cancels a video purchase: credits paid with go back to the pass; `refund` marks it refunded. Already cancelled: CONFLICT. */
@@ -1089,6 +1131,15 @@ export type Mutation = {
   deleteServiceOption: Service;
   /** Removes an endpoint with its pending deliveries and its delivery log. Returns its id. */
   deleteWebhookEndpoint?: Maybe<Scalars['ID']['output']>;
+  /**
+   * Puts a customer in line for a full date, paying as chosen when promoted. A date with room for the spaces is
+   * CONFLICT (book it instead), as is a customer already waiting or booked on it. When spaces free up, the
+   * first entries that fit are booked in line order, in the same transaction, and `waitlist.promoted` is sent;
+   * an entry that can no longer pay is SKIPPED.
+   */
+  joinWaitlist: WaitlistEntry;
+  /** Takes a waiting customer out of line (LEFT). An entry that is not WAITING is CONFLICT naming its status. */
+  leaveWaitlist: WaitlistEntry;
   /** ACTIVE -> PAUSED: periods that start while it is paused are not charged. */
   pauseSubscription: Mandate;
   /** Sells a pass to a customer, starting today or on `startDate`, paid by card (optionally with a voucher). */
@@ -1191,6 +1242,11 @@ export type Mutation = {
   updateCustomerProfile: Customer;
   /** Changes the given fields of an event and adds the dates and pricing options given. */
   updateEvent: Event;
+  /**
+   * Changes a date's capacity or length. Capacity below the spaces booked is CONFLICT; more capacity books
+   * waiting customers at once, in line order. A cancelled date is not changed (CONFLICT).
+   */
+  updateEventDate: EventDate;
   /** Changes the given fields of a pass template; purchases already made keep their credits and dates. */
   updatePass: Pass;
   /** Changes a pass purchase: credits left, expiry, cancellation. */
@@ -1212,6 +1268,13 @@ export type Mutation = {
 export type MutationAddNoteArgs = {
   body: Scalars['String']['input'];
   customerId: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationAddRecurringDatesArgs = {
+  eventId: Scalars['ID']['input'];
+  rule: RecurrenceInput;
 };
 
 
@@ -1241,6 +1304,13 @@ export type MutationCancelAppointmentArgs = {
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCancelBookingArgs = {
+  id: Scalars['ID']['input'];
+  refund?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCancelEventDateArgs = {
   id: Scalars['ID']['input'];
   refund?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1359,6 +1429,18 @@ export type MutationDeleteServiceOptionArgs = {
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationJoinWaitlistArgs = {
+  input: JoinWaitlistInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationLeaveWaitlistArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1565,6 +1647,13 @@ export type MutationUpdateCustomerProfileArgs = {
 export type MutationUpdateEventArgs = {
   id: Scalars['ID']['input'];
   input: UpdateEventInput;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationUpdateEventDateArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateEventDateInput;
 };
 
 
@@ -1988,6 +2077,8 @@ export type Query = {
   voucher?: Maybe<Voucher>;
   /** Vouchers, by code. */
   vouchers?: Maybe<VoucherPage>;
+  /** One waitlist entry by `wait_` id. */
+  waitlistEntry?: Maybe<WaitlistEntry>;
   /** The latest webhook delivery attempts, newest first; of one event or one endpoint when given. */
   webhookDeliveries?: Maybe<Array<WebhookDeliveryAttempt>>;
   /** The whole delivery log, newest first, a page at a time (by cursor: `first`, `after`); of one event or one endpoint when given. */
@@ -2200,6 +2291,12 @@ export type QueryVouchersArgs = {
 
 
 /** What can be read. Each guarded field needs the scope its `@scope` names. */
+export type QueryWaitlistEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What can be read. Each guarded field needs the scope its `@scope` names. */
 export type QueryWebhookDeliveriesArgs = {
   endpointId?: InputMaybe<Scalars['ID']['input']>;
   eventId?: InputMaybe<Scalars['ID']['input']>;
@@ -2267,6 +2364,24 @@ export type QuestionnaireAnswerPage = {
   pageSize: Scalars['Int']['output'];
   /** Questionnaire answers matching, over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/** A weekly rule of an event's dates. */
+export type RecurrenceInput = {
+  /** Spaces on sale on each date, 1 to 100000. */
+  capacity: Scalars['Int']['input'];
+  /** Length in minutes, 1 to 1440. */
+  duration: Scalars['Int']['input'];
+  /** First day, not before today in the event's timezone. */
+  from: Scalars['Date']['input'];
+  /** Days left out, such as bank holidays; days outside `from`..`until` are ignored. */
+  skip?: InputMaybe<Array<Scalars['Date']['input']>>;
+  /** Start, `HH:MM`, local to the event's timezone. */
+  time: Scalars['String']['input'];
+  /** Last day (inclusive), less than 366 days after `from`. */
+  until: Scalars['Date']['input'];
+  /** ISO weekdays, 1 (Monday) to 7 (Sunday), each at most once. */
+  weekdays: Array<Scalars['Int']['input']>;
 };
 
 /** A report over a range of days. */
@@ -2660,6 +2775,14 @@ export type UpdateCustomerInput = {
   mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to an event date: fields left out stay as they are. */
+export type UpdateEventDateInput = {
+  /** Spaces on sale, 1 to 100000, not below the spaces booked. */
+  capacity?: InputMaybe<Scalars['Int']['input']>;
+  /** Length in minutes, 1 to 1440. */
+  duration?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Changes to an event: fields left out stay as they are; dates and pricing options given are added. */
 export type UpdateEventInput = {
   /** Dates to add. */
@@ -2785,6 +2908,50 @@ export type VoucherUpdate = {
   /** Last day it can be redeemed, not before `validFrom`; null: no last day. */
   validUntil?: InputMaybe<Scalars['Date']['input']>;
 };
+
+/** A customer waiting for spaces on a full event date. */
+export type WaitlistEntry = {
+  __typename?: 'WaitlistEntry';
+  /** The booking its promotion made; null unless PROMOTED. */
+  booking?: Maybe<Booking>;
+  /** When it joined. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Who waits, pays and attends. */
+  customer: Customer;
+  /** The date waited for. */
+  eventDate: EventDate;
+  /** `wait_` id. */
+  id: Scalars['ID']['output'];
+  /** The pass purchase chosen to pay with; null: the usable one that expires first. */
+  packageId?: Maybe<Scalars['ID']['output']>;
+  /** How it will be paid. */
+  payWith: PaymentChoice;
+  /** Place among the entries still WAITING (1 = next); null once the entry is not waiting. */
+  position?: Maybe<Scalars['Int']['output']>;
+  /** The pricing option it will be booked with. */
+  pricingOption: PricingOption;
+  /** Why a promotion passed it over; null unless SKIPPED. */
+  skippedReason?: Maybe<Scalars['String']['output']>;
+  /** Spaces wanted. */
+  spaces: Scalars['Int']['output'];
+  /** Where it stands. */
+  status: WaitlistStatus;
+  /** When its status last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Where a waitlist entry stands (docs/lifecycles.md). */
+export type WaitlistStatus =
+  /** Its date was cancelled while it waited. */
+  | 'CLOSED'
+  /** Taken out of line by `leaveWaitlist`. */
+  | 'LEFT'
+  /** Booked when spaces freed up: see `booking`. */
+  | 'PROMOTED'
+  /** Passed over by a promotion because it could no longer pay or be booked: see `skippedReason`. */
+  | 'SKIPPED'
+  /** In line. */
+  | 'WAITING';
 
 /** One attempt to deliver one event to one endpoint. */
 export type WebhookDeliveryAttempt = {
@@ -2915,7 +3082,9 @@ export type WebhookEventKind =
   /** `subscription.suspended`: a subscription was suspended for an unpaid charge past its grace days. */
   | 'SUBSCRIPTION_SUSPENDED'
   /** `video.purchased`: a customer bought access to a video. */
-  | 'VIDEO_PURCHASED';
+  | 'VIDEO_PURCHASED'
+  /** `waitlist.promoted`: a customer waiting on a full event date was booked when spaces freed up. */
+  | 'WAITLIST_PROMOTED';
 
 /** A page of the catch-up list. */
 export type WebhookEventPage = {
@@ -3199,6 +3368,7 @@ export type ResolversTypes = {
   EventPage: ResolverTypeWrapper<EventPageRow>;
   Facilitator: ResolverTypeWrapper<FacilitatorRow>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  JoinWaitlistInput: JoinWaitlistInput;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
   Mandate: ResolverTypeWrapper<MandateRow>;
   MandatePage: ResolverTypeWrapper<MandatePageRow>;
@@ -3233,6 +3403,7 @@ export type ResolversTypes = {
   QuestionAnswerInput: QuestionAnswerInput;
   QuestionnaireAnswer: ResolverTypeWrapper<AnswerRow>;
   QuestionnaireAnswerPage: ResolverTypeWrapper<AnswerPageRow>;
+  RecurrenceInput: RecurrenceInput;
   Report: ResolverTypeWrapper<ReportModel>;
   ReportFigures: ResolverTypeWrapper<ReportFigures>;
   ReportInterval: ReportInterval;
@@ -3258,6 +3429,7 @@ export type ResolversTypes = {
   Transaction: ResolverTypeWrapper<TransactionRow>;
   TransactionPage: ResolverTypeWrapper<TransactionPageRow>;
   UpdateCustomerInput: UpdateCustomerInput;
+  UpdateEventDateInput: UpdateEventDateInput;
   UpdateEventInput: UpdateEventInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   VideoPurchase: ResolverTypeWrapper<VideoPurchaseRow>;
@@ -3265,6 +3437,8 @@ export type ResolversTypes = {
   Voucher: ResolverTypeWrapper<VoucherRow>;
   VoucherPage: ResolverTypeWrapper<VoucherPageRow>;
   VoucherUpdate: VoucherUpdate;
+  WaitlistEntry: ResolverTypeWrapper<WaitlistEntryRow>;
+  WaitlistStatus: WaitlistStatus;
   WebhookDeliveryAttempt: ResolverTypeWrapper<WebhookDeliveryAttempt>;
   WebhookDeliveryPage: ResolverTypeWrapper<WebhookDeliveryLogPage>;
   WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
@@ -3328,6 +3502,7 @@ export type ResolversParentTypes = {
   EventPage: EventPageRow;
   Facilitator: FacilitatorRow;
   JSONObject: Scalars['JSONObject']['output'];
+  JoinWaitlistInput: JoinWaitlistInput;
   LocalDateTime: Scalars['LocalDateTime']['output'];
   Mandate: MandateRow;
   MandatePage: MandatePageRow;
@@ -3356,6 +3531,7 @@ export type ResolversParentTypes = {
   QuestionAnswerInput: QuestionAnswerInput;
   QuestionnaireAnswer: AnswerRow;
   QuestionnaireAnswerPage: AnswerPageRow;
+  RecurrenceInput: RecurrenceInput;
   Report: ReportModel;
   ReportFigures: ReportFigures;
   ReportPeriod: ReportPeriod;
@@ -3379,6 +3555,7 @@ export type ResolversParentTypes = {
   Transaction: TransactionRow;
   TransactionPage: TransactionPageRow;
   UpdateCustomerInput: UpdateCustomerInput;
+  UpdateEventDateInput: UpdateEventDateInput;
   UpdateEventInput: UpdateEventInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
   VideoPurchase: VideoPurchaseRow;
@@ -3386,6 +3563,7 @@ export type ResolversParentTypes = {
   Voucher: VoucherRow;
   VoucherPage: VoucherPageRow;
   VoucherUpdate: VoucherUpdate;
+  WaitlistEntry: WaitlistEntryRow;
   WebhookDeliveryAttempt: WebhookDeliveryAttempt;
   WebhookDeliveryPage: WebhookDeliveryLogPage;
   WebhookEndpoint: WebhookEndpoint;
@@ -3665,6 +3843,7 @@ export type EventResolvers<ContextType = GraphqlContext, ParentType extends Reso
 
 export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDate'] = ResolversParentTypes['EventDate'], FederationReferenceType extends FederationReferenceTypes['EventDate'] = FederationReferenceTypes['EventDate']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['EventDate']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  cancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   datetime?: Resolver<ResolversTypes['LocalDateTime'], ParentType, ContextType>;
   duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3675,6 +3854,7 @@ export type EventDateResolvers<ContextType = GraphqlContext, ParentType extends 
   spacesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   tz?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  waitlist?: Resolver<Array<ResolversTypes['WaitlistEntry']>, ParentType, ContextType, Partial<EventDateWaitlistArgs>>;
 };
 
 export type EventDatePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EventDatePage'] = ResolversParentTypes['EventDatePage']> = {
@@ -3766,11 +3946,13 @@ export type MoneyResolvers<ContextType = GraphqlContext, ParentType extends Reso
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addNote?: Resolver<ResolversTypes['Note'], ParentType, ContextType, RequireFields<MutationAddNoteArgs, 'body' | 'customerId'>>;
+  addRecurringDates?: Resolver<Array<ResolversTypes['EventDate']>, ParentType, ContextType, RequireFields<MutationAddRecurringDatesArgs, 'eventId' | 'rule'>>;
   assignPass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationAssignPassArgs, 'input'>>;
   bookAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationBookAppointmentArgs, 'input'>>;
   bookEvent?: Resolver<ResolversTypes['Transaction'], ParentType, ContextType, RequireFields<MutationBookEventArgs, 'input'>>;
   cancelAppointment?: Resolver<ResolversTypes['Appointment'], ParentType, ContextType, RequireFields<MutationCancelAppointmentArgs, 'id'>>;
   cancelBooking?: Resolver<ResolversTypes['Booking'], ParentType, ContextType, RequireFields<MutationCancelBookingArgs, 'id' | 'refund'>>;
+  cancelEventDate?: Resolver<ResolversTypes['EventDate'], ParentType, ContextType, RequireFields<MutationCancelEventDateArgs, 'id' | 'refund'>>;
   cancelSubscription?: Resolver<ResolversTypes['Mandate'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionArgs, 'id'>>;
   cancelVideoPurchase?: Resolver<ResolversTypes['VideoPurchase'], ParentType, ContextType, RequireFields<MutationCancelVideoPurchaseArgs, 'id' | 'refund'>>;
   createApiClient?: Resolver<ResolversTypes['ApiClientWithSecret'], ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
@@ -3790,6 +3972,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   deleteService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceArgs, 'id'>>;
   deleteServiceOption?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationDeleteServiceOptionArgs, 'name' | 'serviceId'>>;
   deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'id'>>;
+  joinWaitlist?: Resolver<ResolversTypes['WaitlistEntry'], ParentType, ContextType, RequireFields<MutationJoinWaitlistArgs, 'input'>>;
+  leaveWaitlist?: Resolver<ResolversTypes['WaitlistEntry'], ParentType, ContextType, RequireFields<MutationLeaveWaitlistArgs, 'id'>>;
   pauseSubscription?: Resolver<ResolversTypes['Mandate'], ParentType, ContextType, RequireFields<MutationPauseSubscriptionArgs, 'id'>>;
   purchasePass?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationPurchasePassArgs, 'input'>>;
   purchaseVideo?: Resolver<ResolversTypes['VideoPurchase'], ParentType, ContextType, RequireFields<MutationPurchaseVideoArgs, 'input'>>;
@@ -3821,6 +4005,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateCustomer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'id' | 'input'>>;
   updateCustomerProfile?: Resolver<ResolversTypes['Customer'], ParentType, ContextType, RequireFields<MutationUpdateCustomerProfileArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
+  updateEventDate?: Resolver<ResolversTypes['EventDate'], ParentType, ContextType, RequireFields<MutationUpdateEventDateArgs, 'id' | 'input'>>;
   updatePass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationUpdatePassArgs, 'id' | 'input'>>;
   updatePassPurchase?: Resolver<ResolversTypes['PassPurchase'], ParentType, ContextType, RequireFields<MutationUpdatePassPurchaseArgs, 'id' | 'input'>>;
   updateService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationUpdateServiceArgs, 'id' | 'input'>>;
@@ -3960,6 +4145,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   videos?: Resolver<Maybe<ResolversTypes['MediaPage']>, ParentType, ContextType, RequireFields<QueryVideosArgs, 'page' | 'pageSize'>>;
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
   vouchers?: Resolver<Maybe<ResolversTypes['VoucherPage']>, ParentType, ContextType, RequireFields<QueryVouchersArgs, 'page' | 'pageSize'>>;
+  waitlistEntry?: Resolver<Maybe<ResolversTypes['WaitlistEntry']>, ParentType, ContextType, RequireFields<QueryWaitlistEntryArgs, 'id'>>;
   webhookDeliveries?: Resolver<Maybe<Array<ResolversTypes['WebhookDeliveryAttempt']>>, ParentType, ContextType, RequireFields<QueryWebhookDeliveriesArgs, 'limit'>>;
   webhookDeliveryLog?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryWebhookDeliveryLogArgs, 'page' | 'pageSize'>>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'id'>>;
@@ -4153,6 +4339,22 @@ export type VoucherPageResolvers<ContextType = GraphqlContext, ParentType extend
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type WaitlistEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WaitlistEntry'] = ResolversParentTypes['WaitlistEntry']> = {
+  booking?: Resolver<Maybe<ResolversTypes['Booking']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
+  eventDate?: Resolver<ResolversTypes['EventDate'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  packageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  payWith?: Resolver<ResolversTypes['PaymentChoice'], ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pricingOption?: Resolver<ResolversTypes['PricingOption'], ParentType, ContextType>;
+  skippedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  spaces?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WaitlistStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type WebhookDeliveryAttemptResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = {
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4292,6 +4494,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   VideoPurchasePage?: VideoPurchasePageResolvers<ContextType>;
   Voucher?: VoucherResolvers<ContextType>;
   VoucherPage?: VoucherPageResolvers<ContextType>;
+  WaitlistEntry?: WaitlistEntryResolvers<ContextType>;
   WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
   WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
   WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;

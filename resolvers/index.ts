@@ -19,6 +19,7 @@ import { liveResolvers } from './live/index.ts';
 import { paymentResolvers } from './payments.ts';
 import { reportResolvers } from './reports/index.ts';
 import { scalars } from './scalars.ts';
+import { scheduleResolvers } from './schedule/index.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
 
 const schemaDir = join(import.meta.dirname, '..', 'schema');
@@ -57,6 +58,7 @@ export function buildSchema(): GraphQLSchema {
     paymentResolvers,
     customerResolvers,
     bookingResolvers,
+    scheduleResolvers,
     appointmentResolvers,
     catalogueResolvers,
     subscriptionResolvers,

@@ -332,6 +332,7 @@ const RESOURCES: Record<string, Schema> = {
       capacity: count('Spaces on sale.'),
       spaces_booked: count('Spaces held by bookings that are not cancelled.'),
       spaces_left: int('Spaces still on sale.'),
+      cancelled: bool('Whether the date was cancelled: it stays listed, holds no bookings and takes none.'),
     },
     'One occurrence of an event.',
   ),

@@ -84,6 +84,7 @@ const RESOURCES: Record<string, Schema> = {
       capacity: count('Spaces on sale.'),
       spacesBooked: count('Spaces held by registrations that are not cancelled.'),
       spacesLeft: int('Spaces still on sale.'),
+      cancelled: bool('Whether the date was cancelled: it stays listed, holds no registrations and takes none.'),
     },
     'One occurrence of an event.',
   ),

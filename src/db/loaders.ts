@@ -14,6 +14,7 @@ import type {
   AmountOwedRow, MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
   PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
+import { WAITLIST_ENTRY_COLUMNS, WAITLISTS_OF_DATES, type WaitlistEntryRow } from './waitlist.ts';
 
 type Raw = Record<string, any>;
 
@@ -106,6 +107,8 @@ function bookingColumns(): RowColumns {
           capacity: 'd.capacity as date_capacity',
           spacesBooked: 'd.spaces_booked as date_spaces_booked',
           spacesLeft: 'd.capacity - d.spaces_booked as date_spaces_left',
+          cancelled: 'd.cancelled_at is not null as date_cancelled',
+          waitlist: 'd.id as date_id',
           event: 'd.event_id as date_event_id',
           register: 'd.id as date_id',
         },
@@ -127,7 +130,7 @@ export const COLUMNS = {
     ${isoInstant('e.created_at')} as "createdAt", ${isoInstant('e.updated_at')} as "updatedAt"`,
   eventDate: `d.id, d.event_id as "eventId", ${localDateTime('d.starts_at', 'e.timezone')} as datetime,
     ${isoInstant('d.starts_at')} as "startsAt", e.timezone as tz, d.duration, d.capacity, d.spaces_booked as "spacesBooked",
-    d.capacity - d.spaces_booked as "spacesLeft"`,
+    d.capacity - d.spaces_booked as "spacesLeft", d.cancelled_at is not null as cancelled`,
   pricingOption: 'p.id, p.event_id as "eventId", p.name, p.base100_price as "base100Price", p.credits',
   facilitator: 'f.id, f.name, f.timezone',
   service: 's.id, s.name, s.description, s.buffer_minutes as "bufferMinutes", s.active, s.deleted_at is not null as deleted',
@@ -195,6 +198,7 @@ const BOOKING_PARTS: Record<'booking' | 'event' | 'eventDate', ReadonlyArray<rea
   eventDate: [
     ['id', 'date_id'], ['eventId', 'date_event_id'], ['datetime', 'date_datetime'], ['startsAt', 'date_starts_at'], ['tz', 'date_tz'],
     ['duration', 'date_duration'], ['capacity', 'date_capacity'], ['spacesBooked', 'date_spaces_booked'], ['spacesLeft', 'date_spaces_left'],
+    ['cancelled', 'date_cancelled'],
   ],
 };
 
@@ -551,6 +555,7 @@ const LOADERS = {
   voucher: (source: Source) => byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
   note: (source: Source) => byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
   answer: (source: Source) => byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
+  waitlistEntry: (source: Source) => byId<WaitlistEntryRow>(source, 'waitlist_entry w', 'w', WAITLIST_ENTRY_COLUMNS),
 
   /** By the columns of the selection (ROW_COLUMNS.booking). */
   bookingsOfTransaction: (source: Source) => perColumns((columns) => childrenOf<BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', bookingRowsOf(columns))),
@@ -568,6 +573,7 @@ const LOADERS = {
     `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
     'eventId',
   ),
+  waitlistOfEventDate: (source: Source) => childrenOf<WaitlistEntryRow>(source, WAITLISTS_OF_DATES, 'eventDateId'),
   optionsOfService: (source: Source) => childrenOf<ServiceOptionRow>(
     source,
     `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active

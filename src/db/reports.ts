@@ -58,7 +58,7 @@ const FIGURES = `
     select d.starts_at, f.figure, '', f.amount
       from event_date d
       cross join lateral (values ('spacesBooked', d.spaces_booked), ('spacesOffered', d.capacity)) f (figure, amount)
-     where d.company_id = $1 and d.starts_at >= $2::timestamptz and d.starts_at < $3::timestamptz
+     where d.company_id = $1 and d.cancelled_at is null and d.starts_at >= $2::timestamptz and d.starts_at < $3::timestamptz
     union all
     select a.starts_at, f.figure, '', 1
       from appointment a

@@ -100,6 +100,7 @@ export interface EventDateRow {
   capacity: number;
   spacesBooked: number;
   spacesLeft: number;
+  cancelled: boolean;
 }
 
 export interface PricingOptionRow {

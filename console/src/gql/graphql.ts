@@ -491,7 +491,9 @@ export type WebhookEventKind =
   /** `subscription.suspended`: a subscription was suspended for an unpaid charge past its grace days. */
   | 'SUBSCRIPTION_SUSPENDED'
   /** `video.purchased`: a customer bought access to a video. */
-  | 'VIDEO_PURCHASED';
+  | 'VIDEO_PURCHASED'
+  /** `waitlist.promoted`: a customer waiting on a full event date was booked when spaces freed up. */
+  | 'WAITLIST_PROMOTED';
 
 /** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
 export type WeeklyWindowInput = {

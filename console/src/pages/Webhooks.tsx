@@ -39,9 +39,10 @@ const ABOUT: Record<WebhookEventKind, string> = {
   CUSTOMER_CREATED: 'A customer was created.',
   CUSTOMER_UPDATED: "A customer's details changed.",
   CUSTOMER_DELETED: 'A customer was deleted.',
+  WAITLIST_PROMOTED: 'A waiting customer was booked when spaces freed up.',
 };
 const GROUPS: readonly { name: string; prefix: RegExp }[] = [
-  { name: 'Classes and events', prefix: /^(REGISTRATION|EVENT)_/ },
+  { name: 'Classes and events', prefix: /^(REGISTRATION|EVENT|WAITLIST)_/ },
   { name: 'Passes and videos', prefix: /^(PASS|VIDEO)_/ },
   { name: 'Appointments', prefix: /^APPOINTMENT_/ },
   { name: 'Subscriptions', prefix: /^SUBSCRIPTION_/ },

@@ -1391,6 +1391,8 @@ export interface components {
             spaces_booked: number;
             /** @description Spaces still on sale. */
             spaces_left: number;
+            /** @description Whether the date was cancelled: it stays listed, holds no bookings and takes none. */
+            cancelled: boolean;
         };
         /** @description A way to pay for an event. */
         PricingOption: {
