@@ -77,6 +77,7 @@ export const LIVE_TABLES: Record<string, LiveTable> = {
   Mandate: { table: 'mandate', type: 'Mandate', related: ['customer_id', 'plan_id'] },
   SubscriptionCharge: { table: 'subscription_charge', type: 'SubscriptionCharge', related: ['mandate_id'] },
   Voucher: { table: 'voucher', type: 'Voucher' },
+  WaitlistEntry: { table: 'waitlist_entry', type: 'WaitlistEntry', related: ['event_date_id', 'customer_id', 'booking_id'] },
 };
 
 /** The trigger's name on every table that announces its rows. */

@@ -22,6 +22,7 @@ import { Migration20261128110000_v1_key_rotation } from './Migration202611281100
 import { Migration20261129104300_desk } from './Migration20261129104300_desk.ts';
 import { Migration20261129105431_schedule_waitlist } from './Migration20261129105431_schedule_waitlist.ts';
 import { Migration20261129150050_live_changes } from './Migration20261129150050_live_changes.ts';
+import { Migration20261129160000_live_waitlist } from './Migration20261129160000_live_waitlist.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261129104300_desk', class: Migration20261129104300_desk },
   { name: 'Migration20261129105431_schedule_waitlist', class: Migration20261129105431_schedule_waitlist },
   { name: 'Migration20261129150050_live_changes', class: Migration20261129150050_live_changes },
+  { name: 'Migration20261129160000_live_waitlist', class: Migration20261129160000_live_waitlist },
 ];
