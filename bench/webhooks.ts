@@ -60,7 +60,7 @@ try {
     WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
     WEBHOOK_CA_FILE: receiver.caFile,
   });
-  const services = { config, orm, clock: systemClock, logger: pino({ level: 'silent' }), serverKey: randomBytes(32) };
+  const services = { config, orm, clock: systemClock, logger: pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }), serverKey: randomBytes(32) };
   const { id: companyId } = await createCompany(orm, { name: 'Benchmark Studio', timezone: 'Europe/London', currency: 'GBP' });
   await setWebhook(companyEm(orm, companyId), services.serverKey, { companyId, url: receiver.url, events: 'pass.purchased' }, { allowInsecure: true });
   const server = await startServer(services, await serviceSurfaces(services));
@@ -82,7 +82,7 @@ try {
   };
 
   try {
-    console.log(`worker: WEBHOOK_POLL_MS=${config.WEBHOOK_POLL_MS}, WEBHOOK_CONCURRENCY=${config.WEBHOOK_CONCURRENCY}; receiver: local HTTPS, answers 204 at once`);
+    console.log(`worker: JOB_POLL_MS=${config.JOB_POLL_MS}, WEBHOOK_CONCURRENCY=${config.WEBHOOK_CONCURRENCY}; receiver: local HTTPS, answers 204 at once`);
 
     const burstIds = Array.from({ length: burst }, (_, i) => `cp_burst${i}`);
     const committed = await commit(burstIds);

@@ -1,6 +1,6 @@
 /**
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
- * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
+ * REST surfaces, /graphql (and its SDL), the console's export, and the background job worker (src/jobs.ts).
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
@@ -17,9 +17,8 @@ import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import { door } from '../pipeline/run.ts';
+import { createJobRunner } from '../jobs.ts';
 import type { Services } from '../services.ts';
-import { startSubscriptionRenewals, type RenewalWorker } from '../subscriptions/worker.ts';
-import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions, EndpointSpec } from './app.ts';
 import { auditExportEndpoint, graphqlExplorerPage, mountConsole } from './console-routes.ts';
 
@@ -46,8 +45,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
     },
   });
-  const webhooks = await createWebhookWorker(services);
-  let renewals: RenewalWorker | undefined;
+  const jobs = await createJobRunner(services);
   const sdl = printSubgraphSchema(schema);
   const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
@@ -75,11 +73,10 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     ],
     mount: (app) => {
       mountConsole(app, services);
-      webhooks.start();
-      renewals = startSubscriptionRenewals(services);
+      jobs.start();
     },
     onClose: async () => {
-      await Promise.all([webhooks.stop(), renewals?.stop()]);
+      await jobs.stop();
       await pipeline.close();
     },
   };

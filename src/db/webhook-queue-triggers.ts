@@ -1,0 +1,54 @@
+/**
+ * The triggers that enqueue webhook deliveries in the transaction of the write that causes them
+ * (migration 20261129120070, docs/webhooks.md "Delivery"), as the entities declare them so that the schema
+ * diff knows them (src/db/entities/operations.ts). A change to one is a new migration.
+ */
+
+/** An event is dispatched as it is inserted: its jobs are made in the same statement (FAN_OUT_TRIGGER). */
+export const DISPATCHED_TRIGGER = `create function webhook_event_dispatched_fn() returns trigger language plpgsql as $$
+      begin
+        new.dispatched_at := now();
+        return new;
+      end
+    $$;
+create trigger dispatched before insert on "webhook_event" for each row when (new.dispatched_at is null)
+      execute function webhook_event_dispatched_fn();`;
+
+/** One pending job per enabled endpoint of the event's company subscribed to its kind; tests get none. */
+export const FAN_OUT_TRIGGER = `create function webhook_event_fan_out_fn() returns trigger language plpgsql as $$
+      begin
+        insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at)
+        select e.company_id, e.id, p.id, 'pending', 0, 3, now()
+          from inserted e
+          join webhook_endpoint p on p.company_id = e.company_id and p.enabled and e.kind = any(p.events)
+         where not e.is_test
+        on conflict (event_id, endpoint_id) do nothing;
+        return null;
+      end
+    $$;
+create trigger fan_out after insert on "webhook_event" referencing new table as inserted
+      for each statement execute function webhook_event_fan_out_fn();`;
+
+/**
+ * A job pending and held by no attempt gets the queue job `webhook:deliver`, keyed by it, at its
+ * `next_attempt_at`, in its endpoint's named queue (one attempt per endpoint at a time).
+ */
+export const ENQUEUE_INSERT_TRIGGER = `create function webhook_job_enqueue_fn() returns trigger language plpgsql as $$
+      declare
+        specs graphile_worker.job_spec[];
+      begin
+        select array_agg(row('webhook:deliver', json_build_object('id', j.id::text), 'webhook:' || j.endpoint_id, j.next_attempt_at,
+                             25, 'webhook_job:' || j.id, 0, null)::graphile_worker.job_spec)
+          into specs
+          from changed j
+         where j.state = 'pending' and j.locked_until is null;
+        if specs is not null then
+          perform graphile_worker.add_jobs(specs);
+        end if;
+        return null;
+      end
+    $$;
+create trigger enqueue_insert after insert on "webhook_job" referencing new table as changed
+      for each statement execute function webhook_job_enqueue_fn();`;
+export const ENQUEUE_UPDATE_TRIGGER = `create trigger enqueue_update after update on "webhook_job" referencing new table as changed
+      for each statement execute function webhook_job_enqueue_fn();`;
