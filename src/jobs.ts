@@ -39,16 +39,17 @@ function queueLogger(logger: Logger): QueueLogger {
 
 /**
  * A task that runs every `everyMs` on one instance of the cluster: when it ends, it moves its keyed job to
- * `everyMs` later. A failed round is logged and the next one comes all the same.
+ * `everyMs` later (and wakes this instance then). A failed round is logged and the next one comes all the same.
  */
-function periodic(name: string, everyMs: () => number, pool: () => Pool, logger: Logger, round: () => Promise<unknown>) {
+function periodic(name: string, everyMs: number, queue: { pool: () => Pool; wakeIn(ms: number): void }, logger: Logger, round: () => Promise<unknown>) {
   return async () => {
     try {
       await round();
     } catch (error) {
       logger.error({ err: error }, `${name} failed`);
     }
-    await scheduleKeyed(pool(), name, name, new Date(Date.now() + everyMs()));
+    await scheduleKeyed(queue.pool(), name, name, new Date(Date.now() + everyMs));
+    queue.wakeIn(everyMs);
   };
 }
 
@@ -67,18 +68,20 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
 
   const queuePool = () => pool!;
   const wakeIn = (ms: number) => {
+    if (stopping || ms > 2_147_483_647) return;
     const timer = setTimeout(() => {
       wakes.delete(timer);
       workerPool?.nudge(1);
     }, ms);
+    timer.unref();
     wakes.add(timer);
   };
   const webhooks = await webhookTasks(services, { wakeIn, queuePool });
   const renewals = createRenewalWorker(services);
   const tasks: TaskList = {
     ...webhooks.tasks,
-    'webhook:retention': periodic('webhook:retention', () => RETENTION_EVERY_MS, queuePool, logger, webhooks.tasks['webhook:retention'] as () => Promise<void>),
-    'subscriptions:renew': periodic('subscriptions:renew', () => config.SUBSCRIPTION_POLL_MS, queuePool, services.logger.child({ component: 'renewals' }), renewals.runDue),
+    'webhook:retention': periodic('webhook:retention', RETENTION_EVERY_MS, { pool: queuePool, wakeIn }, logger, webhooks.tasks['webhook:retention'] as () => Promise<void>),
+    'subscriptions:renew': periodic('subscriptions:renew', config.SUBSCRIPTION_POLL_MS, { pool: queuePool, wakeIn }, services.logger.child({ component: 'renewals' }), renewals.runDue),
   };
 
   const beatNow = async () => {
@@ -113,6 +116,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
       logger: queueLogger(logger),
       events,
       taskList: tasks,
+      crontab: '',
     });
     heartbeat = setInterval(() => void beatNow(), Math.max(100, Math.floor(config.JOB_WORKER_DEAD_MS / 5)));
     const now = new Date();

@@ -4,25 +4,19 @@
  * diff knows them (src/db/entities/operations.ts). A change to one is a new migration.
  */
 
-/** An event is dispatched as it is inserted: its jobs are made in the same statement (FAN_OUT_TRIGGER). */
-export const DISPATCHED_TRIGGER = `create function webhook_event_dispatched_fn() returns trigger language plpgsql as $$
-      begin
-        new.dispatched_at := now();
-        return new;
-      end
-    $$;
-create trigger dispatched before insert on "webhook_event" for each row when (new.dispatched_at is null)
-      execute function webhook_event_dispatched_fn();`;
-
-/** One pending job per enabled endpoint of the event's company subscribed to its kind; tests get none. */
+/**
+ * One pending job per enabled endpoint of the event's company subscribed to its kind, for each event the
+ * statement inserted undispatched (not a test); the events are then dispatched.
+ */
 export const FAN_OUT_TRIGGER = `create function webhook_event_fan_out_fn() returns trigger language plpgsql as $$
       begin
         insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at)
         select e.company_id, e.id, p.id, 'pending', 0, 3, now()
           from inserted e
           join webhook_endpoint p on p.company_id = e.company_id and p.enabled and e.kind = any(p.events)
-         where not e.is_test
+         where e.dispatched_at is null and not e.is_test
         on conflict (event_id, endpoint_id) do nothing;
+        update webhook_event set dispatched_at = now() where id in (select id from inserted where dispatched_at is null);
         return null;
       end
     $$;

@@ -1,7 +1,7 @@
 /** Operational records: webhook endpoints, the webhook outbox and its delivery log, and the audit log. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CATCH_UP_TYPES } from '../webhook-events.ts';
-import { DISPATCHED_TRIGGER, ENQUEUE_INSERT_TRIGGER, ENQUEUE_UPDATE_TRIGGER, FAN_OUT_TRIGGER } from '../webhook-queue-triggers.ts';
+import { ENQUEUE_INSERT_TRIGGER, ENQUEUE_UPDATE_TRIGGER, FAN_OUT_TRIGGER } from '../webhook-queue-triggers.ts';
 import { Company } from './access.ts';
 
 export const WEBHOOK_JOB_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -60,8 +60,8 @@ create constraint trigger commit_order after insert on webhook_event
 
 /**
  * Outbox row: written in the transaction of the change it reports, delivered after commit. `payload` is
- * the envelope's `data`. `dispatchedAt` is set as it is inserted, when the trigger `fan_out` makes one job per
- * endpoint subscribed to the kind (src/db/webhook-queue-triggers.ts).
+ * the envelope's `data`. `dispatchedAt` is set at the end of the statement that inserts it, when the trigger
+ * `fan_out` has made one job per endpoint subscribed to the kind (src/db/webhook-queue-triggers.ts).
  *
  * `seq` is the event's place in its company's catch-up list: null until its transaction commits, and
  * given at commit by the trigger `commit_order`, in commit order (src/db/webhook-events.ts). Test events
@@ -86,7 +86,6 @@ export const WebhookEvent = defineEntity({
   ],
   triggers: [
     { name: 'commit_order', timing: 'after', events: ['insert'], expression: COMMIT_ORDER_TRIGGER },
-    { name: 'dispatched', timing: 'before', events: ['insert'], expression: DISPATCHED_TRIGGER },
     { name: 'fan_out', timing: 'after', events: ['insert'], forEach: 'statement', expression: FAN_OUT_TRIGGER },
   ],
 });

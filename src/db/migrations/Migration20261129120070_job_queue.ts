@@ -6,8 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  * transaction of the write that causes them:
  *
  * - `fan_out`: an event that is not a test becomes one `webhook_job` per endpoint of its company that is
- *   enabled and subscribed to its kind, in the statement that inserts it (`dispatched_at` is set as it is
- *   inserted). Retries left: 3, the number of WEBHOOK_RETRY_DELAYS (the configuration requires three).
+ *   enabled and subscribed to its kind, at the end of the statement that inserts it, which marks it
+ *   dispatched (an event inserted already dispatched, as Send Test's are, gets no job from it). Retries
+ *   left: 3, the number of WEBHOOK_RETRY_DELAYS (the configuration requires three).
  * - `enqueue_insert` / `enqueue_update`: a job that is pending and not held by an attempt (`locked_until` null)
  *   gets a queue job `webhook:deliver` keyed by the webhook job (`webhook_job:<id>`) that runs at its
  *   `next_attempt_at`, in the named queue of its endpoint (`webhook:<endpoint id>`: one attempt per endpoint
@@ -23,23 +24,15 @@ export class Migration20261129120070_job_queue extends Migration {
   override name = 'Migration20261129120070_job_queue';
 
   override up(): void | Promise<void> {
-    this.addSql(`create function webhook_event_dispatched_fn() returns trigger language plpgsql as $$
-      begin
-        new.dispatched_at := now();
-        return new;
-      end
-    $$;`);
-    this.addSql(`create trigger dispatched before insert on "webhook_event" for each row when (new.dispatched_at is null)
-      execute function webhook_event_dispatched_fn();`);
-
     this.addSql(`create function webhook_event_fan_out_fn() returns trigger language plpgsql as $$
       begin
         insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at)
         select e.company_id, e.id, p.id, 'pending', 0, 3, now()
           from inserted e
           join webhook_endpoint p on p.company_id = e.company_id and p.enabled and e.kind = any(p.events)
-         where not e.is_test
+         where e.dispatched_at is null and not e.is_test
         on conflict (event_id, endpoint_id) do nothing;
+        update webhook_event set dispatched_at = now() where id in (select id from inserted where dispatched_at is null);
         return null;
       end
     $$;`);
@@ -86,8 +79,6 @@ export class Migration20261129120070_job_queue extends Migration {
     this.addSql(`drop function if exists webhook_job_enqueue_fn();`);
     this.addSql(`drop trigger if exists fan_out on "webhook_event";`);
     this.addSql(`drop function if exists webhook_event_fan_out_fn();`);
-    this.addSql(`drop trigger if exists dispatched on "webhook_event";`);
-    this.addSql(`drop function if exists webhook_event_dispatched_fn();`);
   }
 
 }
