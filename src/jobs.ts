@@ -41,7 +41,7 @@ function queueLogger(logger: Logger): QueueLogger {
  * A task that runs every `everyMs` on one instance of the cluster: when it ends, it moves its keyed job to
  * `everyMs` later (and wakes this instance then). A failed round is logged and the next one comes all the same.
  */
-function periodic(name: string, everyMs: number, queue: { pool: () => Pool; wakeIn(ms: number): void }, logger: Logger, round: () => Promise<unknown>) {
+function periodic(name: string, everyMs: number, queue: { pool: () => Pool; wakeIn: (ms: number) => void }, logger: Logger, round: () => Promise<unknown>) {
   return async () => {
     try {
       await round();
@@ -81,7 +81,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
   const tasks: TaskList = {
     ...webhooks.tasks,
     'webhook:retention': periodic('webhook:retention', RETENTION_EVERY_MS, { pool: queuePool, wakeIn }, logger, webhooks.tasks['webhook:retention'] as () => Promise<void>),
-    'subscriptions:renew': periodic('subscriptions:renew', config.SUBSCRIPTION_POLL_MS, { pool: queuePool, wakeIn }, services.logger.child({ component: 'renewals' }), renewals.runDue),
+    'subscriptions:renew': periodic('subscriptions:renew', config.SUBSCRIPTION_POLL_MS, { pool: queuePool, wakeIn }, services.logger.child({ component: 'renewals' }), () => renewals.runDue()),
   };
 
   const beatNow = async () => {

@@ -12,7 +12,7 @@ const silentLogger = new Logger(() => () => {});
 
 /** The connection pool the ORM uses, for statements that are no entity's work. */
 export async function ormPool(orm: MikroORM): Promise<Pool> {
-  return (await orm.em.getConnection().getNativeClient()) as Pool;
+  return (await orm.em.getConnection().getNativeClient());
 }
 
 /**

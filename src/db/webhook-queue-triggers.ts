@@ -25,13 +25,13 @@ create trigger fan_out after insert on "webhook_event" referencing new table as 
 
 /**
  * A job pending and held by no attempt gets the queue job `webhook:deliver`, keyed by it, at its
- * `next_attempt_at`, in its endpoint's named queue (one attempt per endpoint at a time).
+ * `next_attempt_at`, in one of its endpoint's 8 named queues (at most 8 attempts per endpoint at a time).
  */
 export const ENQUEUE_INSERT_TRIGGER = `create function webhook_job_enqueue_fn() returns trigger language plpgsql as $$
       declare
         specs graphile_worker.job_spec[];
       begin
-        select array_agg(row('webhook:deliver', json_build_object('id', j.id::text), 'webhook:' || j.endpoint_id, j.next_attempt_at,
+        select array_agg(row('webhook:deliver', json_build_object('id', j.id::text), 'webhook:' || j.endpoint_id || ':' || j.id % 8, j.next_attempt_at,
                              25, 'webhook_job:' || j.id, 0, null)::graphile_worker.job_spec)
           into specs
           from changed j

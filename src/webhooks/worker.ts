@@ -29,7 +29,7 @@ export interface WebhookTasks {
  * The tasks, delivering through one HTTP client; `wakeIn(ms)` is told when a retry this instance scheduled
  * falls due, so that it is taken then rather than at the next poll.
  */
-export async function webhookTasks(services: Services, { wakeIn, queuePool }: { wakeIn(ms: number): void; queuePool: () => Pool }): Promise<WebhookTasks> {
+export async function webhookTasks(services: Services, { wakeIn, queuePool }: { wakeIn: (ms: number) => void; queuePool: () => Pool }): Promise<WebhookTasks> {
   const { config, clock } = services;
   const { deliver, http, pool } = await webhookDelivery(services);
   const lease = leaseSeconds(config.WEBHOOK_TIMEOUT_MS);

@@ -11,8 +11,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   left: 3, the number of WEBHOOK_RETRY_DELAYS (the configuration requires three).
  * - `enqueue_insert` / `enqueue_update`: a job that is pending and not held by an attempt (`locked_until` null)
  *   gets a queue job `webhook:deliver` keyed by the webhook job (`webhook_job:<id>`) that runs at its
- *   `next_attempt_at`, in the named queue of its endpoint (`webhook:<endpoint id>`: one attempt per endpoint
- *   at a time). So fan-out, a retry recorded with its attempt, and a redelivery enqueue in their own
+ *   `next_attempt_at`, in one of the 8 named queues of its endpoint (`webhook:<endpoint id>:<job id mod 8>`;
+ *   a named queue runs one job at a time, so an endpoint gets at most 8 attempts at once). So fan-out, a
+ *   retry recorded with its attempt, and a redelivery enqueue in their own
  *   transactions; a rollback enqueues nothing. Adding by key replaces a waiting queue job of the same webhook
  *   job (a redelivery supersedes a waiting retry).
  *
@@ -43,7 +44,7 @@ export class Migration20261129120070_job_queue extends Migration {
       declare
         specs graphile_worker.job_spec[];
       begin
-        select array_agg(row('webhook:deliver', json_build_object('id', j.id::text), 'webhook:' || j.endpoint_id, j.next_attempt_at,
+        select array_agg(row('webhook:deliver', json_build_object('id', j.id::text), 'webhook:' || j.endpoint_id || ':' || j.id % 8, j.next_attempt_at,
                              25, 'webhook_job:' || j.id, 0, null)::graphile_worker.job_spec)
           into specs
           from changed j
