@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { importBundle } from '../src/bundles/import.ts';
-import type { Bundle } from '../src/bundles/bundle.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { companyEm } from '../src/db/scope.ts';
 import { createCompany } from '../src/domain/companies.ts';
