@@ -138,7 +138,12 @@ describe('two instances, one killed with attempts in flight', () => {
     } finally {
       await writer.close();
     }
-    await receiver.waitFor(EVENTS / 4, { timeoutMs: 60_000 });
+    // Killed while both worker pools hold jobs, so the killed one leaves attempts cut short.
+    await receiver.waitFor(10, { timeoutMs: 60_000 });
+    const bothBusy = Date.now() + 30_000;
+    while ((await query<{ n: number }>(`select count(distinct locked_by)::int as n from graphile_worker._private_jobs where locked_by is not null`))[0]!.n < 2) {
+      if (Date.now() > bothBusy) throw new Error('the two instances never held jobs at once');
+    }
     const killedAt = performance.now();
     a.kill();
     await a.exited;
@@ -153,7 +158,8 @@ describe('two instances, one killed with attempts in flight', () => {
     // Only attempts under way at the kill are made twice, and the second time within seconds of it.
     const recoveries = again.map((times) => (times[1]! - killedAt) / 1000);
     console.log(`killed with attempts in flight: ${again.length} events sent again, ${recoveries.map((s) => s.toFixed(1)).join(', ')} s after the kill`);
-    expect(again.length).toBeLessThanOrEqual(4 * 8);
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.length).toBeLessThanOrEqual(4);
     for (const seconds of recoveries) expect(seconds).toBeLessThan(DEAD_MS / 1000 + 10);
     const jobs = await query<{ state: string; n: number }>(`select state, count(*)::int as n from webhook_job group by state`);
     expect(jobs).toEqual([{ state: 'delivered', n: EVENTS }]);
