@@ -72,17 +72,21 @@ const schema = z.object({
   WEBHOOK_ALLOW_INSECURE_TARGETS: bool.default(false),
   /** How long a receiver has to answer (document 2: 10 seconds); tests shorten it. */
   WEBHOOK_TIMEOUT_MS: int(1, 600_000).default(10_000),
-  /** How often each instance looks for events to fan out and deliveries that are due. */
-  WEBHOOK_POLL_MS: int(1, 2_147_483_647).default(250),
-  /** Deliveries one instance makes at the same time. */
+  /** Jobs (webhook attempts, above all) one instance runs at the same time: its job queue workers (src/jobs.ts). */
   WEBHOOK_CONCURRENCY: int(1, 1000).default(16),
+  /** Whether this instance runs background jobs (deliveries, renewals, retention); false serves requests only. */
+  JOBS: bool.default(true),
+  /** How often an idle job worker looks for jobs that fell due; new jobs wake it at once (LISTEN/NOTIFY). */
+  JOB_POLL_MS: int(10, 2_147_483_647).default(2_000),
+  /** A job worker pool without a heartbeat for this long is taken for dead, and its jobs run again elsewhere. */
+  JOB_WORKER_DEAD_MS: int(500, 3_600_000).default(5_000),
   /** After a secret rotation, hours during which the previous secret also signs (`webhook-signature`). */
   WEBHOOK_SECRET_OVERLAP_HOURS: int(0, 24 * 30).default(24),
   /** Settled webhook events, their jobs and delivery attempts are deleted after this many days. */
   WEBHOOK_RETENTION_DAYS: int(1, 36_500).default(30),
   /** PEM certificates trusted for webhook receivers in addition to the system's (private CAs, tests). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
-  /** How often each instance looks for subscription mandates with a renewal, a suspension or an end due. */
+  /** How often a renewal round (on one instance of the cluster) looks for mandates with a renewal, a suspension or an end due. */
   SUBSCRIPTION_POLL_MS: int(1, 2_147_483_647).default(60_000),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,6 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config.ts';
 import { companyScoped, entities } from './entities/index.ts';
 import { declareLiveTrigger } from './live-changes.ts';
+import { installJobQueue } from './job-queue.ts';
 import { migrationsList } from './migrations/index.ts';
 import { connectionOptions, ResilientPostgreSqlDriver } from './pool.ts';
 import { touchedSubscriber } from './touched.ts';
@@ -83,6 +84,8 @@ export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000
         args: true,
       },
     },
+    // graphile-worker's schema is its own (src/db/job-queue.ts), outside the entities.
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     migrations: {
       migrationsList,
       path: 'src/db/migrations',
@@ -100,6 +103,8 @@ export async function openOrm(options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init(ormConfig(options));
 }
 
+/** The job queue's schema first (src/db/job-queue.ts): the app's triggers enqueue into it. */
 export async function migrate(orm: MikroORM): Promise<void> {
+  await installJobQueue(orm);
   await orm.migrator.up();
 }

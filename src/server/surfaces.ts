@@ -1,7 +1,7 @@
 /**
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
  * REST surfaces, /graphql (and its SDL, and its live changes over WebSocket), the console's export, and the
- * background webhook worker.
+ * background job worker (src/jobs.ts).
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
@@ -19,9 +19,8 @@ import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
 import { door } from '../pipeline/run.ts';
+import { createJobRunner } from '../jobs.ts';
 import type { Services } from '../services.ts';
-import { startSubscriptionRenewals, type RenewalWorker } from '../subscriptions/worker.ts';
-import { createWebhookWorker } from '../webhooks/worker.ts';
 import type { AppOptions, EndpointSpec } from './app.ts';
 import { auditExportEndpoint, graphqlExplorerPage, mountConsole } from './console-routes.ts';
 
@@ -48,8 +47,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
     },
   });
-  const webhooks = await createWebhookWorker(services);
-  let renewals: RenewalWorker | undefined;
+  const jobs = await createJobRunner(services);
   const sdl = printSubgraphSchema(schema);
   const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
@@ -77,12 +75,11 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     ],
     mount: (app) => {
       mountConsole(app, services);
-      webhooks.start();
-      renewals = startSubscriptionRenewals(services);
+      jobs.start();
     },
     upgrades: (httpServer) => attachLive(httpServer, { pipeline, schema, documents, logger }),
     onClose: async () => {
-      await Promise.all([webhooks.stop(), renewals?.stop()]);
+      await jobs.stop();
       await pipeline.close();
     },
   };

@@ -4,7 +4,7 @@ import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, S
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
 import { Media, VideoPurchase } from './media.ts';
-import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob } from './operations.ts';
+import { AuditEntry, CacheVersion, IdempotencyKey, JobWorker, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionCharge, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
@@ -30,4 +30,4 @@ export const companyScoped = [
 ];
 
 /** Sessions are found by their token, before the company is known; their user carries it. */
-export const entities = [Company, ServerKeyCheck, ConsoleSession, ...companyScoped];
+export const entities = [Company, ServerKeyCheck, ConsoleSession, JobWorker, ...companyScoped];

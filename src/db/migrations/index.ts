@@ -21,6 +21,7 @@ import { Migration20261128100000_audit_outcomes } from './Migration2026112810000
 import { Migration20261128110000_v1_key_rotation } from './Migration20261128110000_v1_key_rotation.ts';
 import { Migration20261129104300_desk } from './Migration20261129104300_desk.ts';
 import { Migration20261129105431_schedule_waitlist } from './Migration20261129105431_schedule_waitlist.ts';
+import { Migration20261129120070_job_queue } from './Migration20261129120070_job_queue.ts';
 import { Migration20261129150050_live_changes } from './Migration20261129150050_live_changes.ts';
 import { Migration20261129160000_live_waitlist } from './Migration20261129160000_live_waitlist.ts';
 
@@ -47,6 +48,7 @@ export const migrationsList = [
   { name: 'Migration20261128110000_v1_key_rotation', class: Migration20261128110000_v1_key_rotation },
   { name: 'Migration20261129104300_desk', class: Migration20261129104300_desk },
   { name: 'Migration20261129105431_schedule_waitlist', class: Migration20261129105431_schedule_waitlist },
+  { name: 'Migration20261129120070_job_queue', class: Migration20261129120070_job_queue },
   { name: 'Migration20261129150050_live_changes', class: Migration20261129150050_live_changes },
   { name: 'Migration20261129160000_live_waitlist', class: Migration20261129160000_live_waitlist },
 ];

@@ -1,17 +1,15 @@
 /**
- * The webhook job table as a work queue shared by every instance on the database. Each statement is
- * atomic on its own, and rows are taken with `FOR UPDATE SKIP LOCKED`, so instances never take the same
- * event or job: fan-out marks the events it expands, a claim leases its jobs (`locked_until`) and counts
- * the attempt before any request is made, and a result is written only by the attempt that holds the
- * job (`attempts` fences a result that comes back after its lease ran out).
- *
- * These run on the ORM's connection pool directly (not through the ORM): the worker polls, and its
- * statements are neither entities' work nor part of any request's statement count.
+ * The webhook job table (one row per event and endpoint: attempts, retries left, state) as the delivery task
+ * of the job queue reads and writes it (src/webhooks/worker.ts). The queue runs one task per job at a time;
+ * the attempt is still counted before any request is made, and a result is written only by the attempt
+ * that holds the job (`attempts` fences a result that comes back after a killed worker's job was run
+ * again). Recording a failed attempt with retries left puts the job back on the queue at its retry's time,
+ * in the same statement (the trigger `enqueue_update`, src/db/webhook-queue-triggers.ts).
  */
 import type { Pool } from 'pg';
 import type { WebhookKind } from '../domain/outbox.ts';
 
-/** A job this instance holds: one attempt of one event to one endpoint, with what it needs to make it. */
+/** A job an attempt holds: one attempt of one event to one endpoint, with what it needs to make it. */
 export interface ClaimedDelivery {
   jobId: string;
   /** The number of this attempt, from 1. */
@@ -32,33 +30,7 @@ export interface ClaimedDelivery {
   previousSealedSecret: string | null;
 }
 
-/**
- * Fans out up to `batch` undelivered events: one job per endpoint of the event's company that is enabled
- * and subscribed to its kind now. An event with no such endpoint is marked all the same and never sent.
- * Returns how many events it expanded.
- */
-export async function fanOut(pool: Pool, { retries, batch }: { retries: number; batch: number }): Promise<number> {
-  const result = await pool.query(
-    `with batch as (
-       select id, company_id, kind from webhook_event
-        where dispatched_at is null
-        order by created_at
-        limit $2
-        for update skip locked
-     ), jobs as (
-       insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at)
-       select b.company_id, b.id, p.id, 'pending', 0, $1, now()
-         from batch b
-         join webhook_endpoint p on p.company_id = b.company_id and p.enabled and b.kind = any(p.events)
-       on conflict (event_id, endpoint_id) do nothing
-     )
-     update webhook_event e set dispatched_at = now() from batch b where e.id = b.id`,
-    [retries, batch],
-  );
-  return result.rowCount ?? 0;
-}
-
-/** A row of claimDue's statement. */
+/** A row of claimJob's statement. */
 interface ClaimedRow {
   job_id: string;
   attempts: number;
@@ -77,18 +49,15 @@ interface ClaimedRow {
   previous_sealed_secret: string | null;
 }
 
-/** Takes up to `limit` due jobs for `leaseSeconds` and counts their attempt. */
-export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
+/**
+ * Takes the job `jobId` for an attempt, for `leaseSeconds` (a redelivery meanwhile is refused as under way),
+ * and counts the attempt; null when it is no longer pending (delivered, failed, or its endpoint deleted).
+ */
+export async function claimJob(pool: Pool, jobId: string, leaseSeconds: number): Promise<ClaimedDelivery | null> {
   const { rows } = await pool.query<ClaimedRow>(
-    `with due as (
-       select id from webhook_job
-        where state = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
-        order by next_attempt_at
-        limit $1
-        for update skip locked
-     ), claimed as (
+    `with claimed as (
        update webhook_job j set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => $2)
-         from due where j.id = due.id
+        where j.id = $1 and j.state = 'pending'
        returning j.id, j.attempts, j.retries_left, j.company_id, j.event_id, j.endpoint_id
      )
      select c.id::text as job_id, c.attempts, c.retries_left, c.company_id, e.id as event_id, e.kind, e.payload, e.is_test,
@@ -98,9 +67,9 @@ export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: num
        from claimed c
        join webhook_event e on e.id = c.event_id
        join webhook_endpoint p on p.id = c.endpoint_id`,
-    [limit, leaseSeconds],
+    [jobId, leaseSeconds],
   );
-  return rows.map((row) => ({
+  return rows.map((row): ClaimedDelivery => ({
     jobId: row.job_id,
     attempt: Number(row.attempts),
     retriesLeft: Number(row.retries_left),
@@ -116,7 +85,7 @@ export async function claimDue(pool: Pool, { limit, leaseSeconds }: { limit: num
     events: row.events,
     sealedSecret: row.sealed_secret,
     previousSealedSecret: row.previous_sealed_secret ?? null,
-  }));
+  }))[0] ?? null;
 }
 
 export type AttemptResult =
