@@ -31,7 +31,7 @@ export interface GraphqlContext {
   /** Makes (once) and returns `em`. */
   entityManager(): EntityManager;
   requestId: string;
-  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
+  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts), the call's own. */
   console?: ConsoleExchange;
   /**
    * In a write: runs the work of one root mutation field in a savepoint of the write's transaction, so a
@@ -96,6 +96,7 @@ export function createContext({ services, call, pool, company, em: transaction }
     entityManager,
     requestId: call.requestId,
     committed: [],
+    ...(call.console && { console: call.console }),
   });
   if (transaction) {
     context.savepoint = async (field, work) => {
