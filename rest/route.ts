@@ -5,7 +5,7 @@
  * derived from its document. Per request the prepared document runs through the pipeline's steps
  * (src/pipeline/run.ts): the surface's door reads the request, then authenticate, admit, and the operation.
  */
-import { coerceInputValue, typeFromAST, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { coerceInputValue, typeFromAST, type ExecutionResult, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { parse as parseQuery } from 'node:querystring';
 import etag from 'etag';
 import type { Logger } from 'pino';
@@ -196,50 +196,57 @@ export function surfaceDoor(
   });
 }
 
-/** A route's prepared operation as the runner takes it: its variables and their checks, its reply in the surface's shape. */
-function routeOperation(pipeline: Pipeline, surface: RestSurface, route: Route, call: Call, input: RouteInput, req: Request): Operation<Reply> {
+/**
+ * A route's prepared operation as the runner takes it, for one call: its variables and their checks, its
+ * reply in the surface's shape. What does not depend on the call is made once per route.
+ */
+function routeOperation(pipeline: Pipeline, surface: RestSurface, route: Route): (call: Call, input: RouteInput, req: Request) => Operation<Reply> {
   const schema = pipeline.executor.schema;
   const names = { ...BODY_NAMES, ...route.parameterNames };
   const { operation } = route;
-  const idempotencyKey = req.headers['idempotency-key'];
-  const idempotency =
-    surface.idempotentPosts && route.method === 'POST' && typeof idempotencyKey === 'string'
-      ? idempotentRequest(idempotencyKey, call.caller!.id, call.caller!.companyId, { method: route.method, path: route.path, body: input.body ?? null })
-      : undefined;
-  return {
-    document: operation.document,
-    analysis: operation.analysis,
-    requirements: operation.analysis.requirements,
-    variables: () => route.variables?.(input) ?? {},
-    check: (variables) => {
-      try {
-        coerced(schema, operation, variables);
-        const long = inputTooLong(schema, operation.document, operation.analysis.operation, variables);
-        if (long) throw long;
-      } catch (error) {
-        throw error instanceof Invalid ? renamed(error, names) : error;
-      }
-    },
-    present: (result) => {
-      try {
-        if (result.errors?.length) throw errorOf(result.errors[0]!, names);
-        const reply = route.respond(result.data);
-        const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
-        return { status, body: body === null || body === undefined ? null : JSON.stringify(body) };
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return presentRefusal(call, error, surface.errors);
-      }
-    },
-    failed: (reply) => reply.status >= 400,
-    status: (reply) => reply.status,
-    ...(route.cached && { cache: route.cached }),
-    ...(idempotency && {
-      inWrite: {
-        replay: (tx) => claim(tx, pipeline.services.clock, idempotency),
-        keep: (tx, reply) => keep(tx, idempotency, reply),
+  const check = (variables: Record<string, unknown>) => {
+    try {
+      coerced(schema, operation, variables);
+      const long = inputTooLong(schema, operation.document, operation.analysis.operation, variables);
+      if (long) throw long;
+    } catch (error) {
+      throw error instanceof Invalid ? renamed(error, names) : error;
+    }
+  };
+  const answerOf = (result: ExecutionResult): Reply => {
+    if (result.errors?.length) throw errorOf(result.errors[0]!, names);
+    const reply = route.respond(result.data);
+    const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
+    return { status, body: body === null || body === undefined ? null : JSON.stringify(body) };
+  };
+  const failed = (reply: Reply) => reply.status >= 400;
+  const status = (reply: Reply) => reply.status;
+  const idempotent = surface.idempotentPosts && route.method === 'POST';
+  return (call, input, req) => {
+    const prepared: Operation<Reply> = {
+      document: operation.document,
+      analysis: operation.analysis,
+      requirements: operation.analysis.requirements,
+      variables: () => route.variables?.(input) ?? {},
+      check,
+      present: (result) => {
+        try {
+          return answerOf(result);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return presentRefusal(call, error, surface.errors);
+        }
       },
-    }),
+      failed,
+      status,
+    };
+    if (route.cached) prepared.cache = route.cached;
+    const key = idempotent ? req.headers['idempotency-key'] : undefined;
+    if (typeof key === 'string') {
+      const idempotency = idempotentRequest(key, call.caller!.id, call.caller!.companyId, { method: route.method, path: route.path, body: input.body ?? null });
+      prepared.inWrite = { replay: (tx) => claim(tx, pipeline.services.clock, idempotency), keep: (tx, reply) => keep(tx, idempotency, reply) };
+    }
+    return prepared;
   };
 }
 
@@ -250,7 +257,8 @@ export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
   const methods = new Map<string, Set<Method>>();
   for (const route of surface.routes) {
     methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method));
-    const endpoint = surfaceDoor(options, route.resource, (call, input, req) => operate(pipeline, call, routeOperation(pipeline, surface, route, call, input, req)));
+    const operationOf = routeOperation(pipeline, surface, route);
+    const endpoint = surfaceDoor(options, route.resource, (call, input, req) => operate(pipeline, call, operationOf(call, input, req)));
     specs.push({ methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method], path: `${surface.base}${route.path}`, endpoint });
   }
   for (const [path, allowed] of methods) {
