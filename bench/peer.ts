@@ -77,7 +77,7 @@ interface Side {
   read(body: unknown): { people: string[]; next: string | null };
 }
 
-type Page = { nodes: { id: string; firstName?: string; lastName?: string; firstname?: string; lastname?: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } };
+type Page = { nodes: { id?: string; rowId?: string; firstName?: string; lastName?: string; firstname?: string; lastname?: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } };
 
 const graphqlRequest = (query: string, variables: Record<string, unknown>): BenchRequest => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query, variables }) });
 
@@ -95,9 +95,9 @@ function service(url: string, token: string): Side {
   };
 }
 
-/** The same list in PostGraphile's names: live customers by last name, first name and id. */
+/** The same list in PostGraphile's names (`rowId` is the table's id; its `id` is a global node id): live customers by last name, first name and id. */
 function postgraphile(url: string): Side {
-  const query = `query ($after: Cursor) { allCustomers(first: ${PAGE_SIZE}, after: $after, condition: { deletedAt: null }, orderBy: [LASTNAME_ASC, FIRSTNAME_ASC, PRIMARY_KEY_ASC]) { nodes { id firstname lastname } pageInfo { endCursor hasNextPage } } }`;
+  const query = `query ($after: Cursor) { allCustomers(first: ${PAGE_SIZE}, after: $after, condition: { deletedAt: null }, orderBy: [LASTNAME_ASC, FIRSTNAME_ASC, PRIMARY_KEY_ASC]) { nodes { rowId firstname lastname } pageInfo { endCursor hasNextPage } } }`;
   return {
     name: 'PostGraphile',
     url,
@@ -105,7 +105,7 @@ function postgraphile(url: string): Side {
     page: (after) => graphqlRequest(query, { after }),
     read: (body) => {
       const page = (body as { data: { allCustomers: Page } }).data.allCustomers;
-      return { people: page.nodes.map((n) => `${n.id} ${n.firstname} ${n.lastname}`), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+      return { people: page.nodes.map((n) => `${n.rowId} ${n.firstname} ${n.lastname}`), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
     },
   };
 }

@@ -62,6 +62,8 @@ const schema = z.object({
   CACHE_TTL_SECONDS: int(0).default(300),
   /** Appointments start at least this many minutes after they are booked; availability shows earlier slots taken. */
   MIN_BOOKING_NOTICE_MINUTES: int(0, 525_600).default(0),
+  /** A walk-in (bookAppointment's `walkIn`, the console's default) may have started up to this many hours ago. */
+  WALK_IN_WINDOW_HOURS: int(0, 72).default(12),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){2}$/, 'must be three comma-separated numbers of seconds, such as 10,60,300')
@@ -117,6 +119,12 @@ const schema = z.object({
   GRAPHQL_INTROSPECTION: bool.optional(),
   /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
+  /** Live changes (GraphQL subscriptions over WebSocket, docs/graphql.md): WebSocket connections one API client or console user may hold open on an instance. */
+  LIVE_MAX_CONNECTIONS_PER_CLIENT: int(1, 10_000).default(10),
+  /** Subscriptions one API client or console user may hold on an instance, over all its connections. */
+  LIVE_MAX_SUBSCRIPTIONS_PER_CLIENT: int(1, 100_000).default(50),
+  /** How often a console user's live connections check that the session is still live and the role unchanged. */
+  LIVE_SESSION_CHECK_SECONDS: int(1, 3_600).default(10),
   /** `true`: each group of audit entries waits for PostgreSQL to flush it to disk before responses leave (src/pipeline/audit.ts). */
   AUDIT_SYNCHRONOUS_COMMIT: bool.default(false),
   /** A console session unused for this long ends. */

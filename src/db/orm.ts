@@ -6,6 +6,7 @@ import { MikroORM, UnderscoreNamingStrategy, type Options } from '@mikro-orm/pos
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config.ts';
 import { companyScoped, entities } from './entities/index.ts';
+import { declareLiveTrigger } from './live-changes.ts';
 import { migrationsList } from './migrations/index.ts';
 import { connectionOptions, ResilientPostgreSqlDriver } from './pool.ts';
 import { touchedSubscriber } from './touched.ts';
@@ -56,6 +57,8 @@ export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000
     namingStrategy: ColumnNaming,
     extensions: [Migrator],
     subscribers: [touchedSubscriber],
+    // The tables of live changes carry their trigger in the schema the entities describe (src/db/live-changes.ts).
+    discovery: { onMetadata: declareLiveTrigger },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: idleTimeoutMs },
     debug,
     allowGlobalContext: false,

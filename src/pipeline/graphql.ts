@@ -152,6 +152,8 @@ export function graphqlDoor({ pipeline, schema, limits, production, logger, docu
   const prepare = (call: Call, request: GatewayGraphQLRequestContext, analysis: OperationAnalysis): Operation<ExecutionResult> => {
     const { document, operationName, queryHash } = request;
     const variables = request.request.variables ?? {};
+    // Subscriptions are served over WebSocket (src/live), never as an HTTP request.
+    if (analysis.kind === 'subscription') throw new Invalid('query', 'format', 'subscriptions are served over WebSocket (graphql-transport-ws) on /graphql');
     call.action = analysis.kind === 'mutation' ? 'UPDATE' : 'READ';
     call.resource = analysis.rootFields;
     call.operationName = analysis.name;

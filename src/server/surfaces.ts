@@ -1,6 +1,7 @@
 /**
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
- * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
+ * REST surfaces, /graphql (and its SDL, and its live changes over WebSocket), the console's export, and the
+ * background webhook worker.
  */
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
@@ -12,6 +13,7 @@ import { v1Errors } from '../../rest/v1/errors.ts';
 import { compileV1Routes, V1_BASE_PATH, v1Surface } from '../../rest/v1/index.ts';
 import { authenticateBearer } from '../pipeline/authenticate.ts';
 import { admitToGraphql, graphqlDoor, graphqlErrors, type ApolloContext } from '../pipeline/graphql.ts';
+import { attachLive } from '../live/server.ts';
 import { DocumentLimits } from '../pipeline/document-limits.ts';
 import { graphqlErrorFormatter } from '../pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../pipeline/index.ts';
@@ -37,6 +39,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const webhooks = await createWebhookWorker(services);
   let renewals: RenewalWorker | undefined;
   const sdl = printSubgraphSchema(schema);
+  const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const graphql = graphqlDoor({
     pipeline,
     schema,
@@ -48,7 +51,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       maxTokens: config.GRAPHQL_MAX_TOKENS,
     },
     logger,
-    documents: new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS }),
+    documents,
     explorer: graphqlExplorerPage(services),
   });
   const endpoints = (apollo: ApolloServer<ApolloContext>): EndpointSpec[] => [
@@ -78,6 +81,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
       webhooks.start();
       renewals = startSubscriptionRenewals(services);
     },
+    upgrades: (httpServer) => attachLive(httpServer, { pipeline, schema, documents, logger }),
     onClose: async () => {
       await Promise.all([webhooks.stop(), renewals?.stop()]);
       await pipeline.close();

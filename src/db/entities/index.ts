@@ -8,6 +8,7 @@ import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelive
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionCharge, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
+import { WaitlistEntry } from './waitlists.ts';
 
 export * from './access.ts';
 export * from './appointments.ts';
@@ -18,11 +19,12 @@ export * from './operations.ts';
 export * from './passes.ts';
 export * from './subscriptions.ts';
 export * from './vouchers.ts';
+export * from './waitlists.ts';
 
 /** Entities whose every query is limited to one company (ARCHITECTURE.md, principle 5). */
 export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
-  Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
+  Booking, WaitlistEntry, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
   PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, SubscriptionCharge, Voucher,
   WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
 ];
