@@ -32,7 +32,7 @@ export interface GraphqlContext {
   /** Makes (once) and returns `em`. */
   entityManager(): EntityManager;
   requestId: string;
-  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
+  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts), the call's own. */
   console?: ConsoleExchange;
   /** Over WebSocket (src/live): starts the subscription to the changes of the caller's company, of these types (null: all it reads). */
   live?: { changes(types: readonly string[] | null): Promise<AsyncIterableIterator<LiveChange>> };
@@ -99,6 +99,7 @@ export function createContext({ services, call, pool, company, em: transaction }
     entityManager,
     requestId: call.requestId,
     committed: [],
+    ...(call.console && { console: call.console }),
   });
   if (transaction) {
     context.savepoint = async (field, work) => {
