@@ -2,8 +2,12 @@
  * Before the suites: a PostgreSQL of the tests' own (embedded, own port and folder; or the server of
  * DATABASE_URL), and a template database with the migrations applied. Each suite clones the template
  * (`freshDatabase()`), so suites never share rows and never touch the `npm start` data.
+ *
+ * Every temporary folder of the run (the embedded PostgreSQL's, the suites' `mkdtemp`s, the webhook
+ * receivers' certificates, what child processes and browsers write) lives in one folder of the run:
+ * TMPDIR points there for the workers and their children, and global-teardown removes it.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,16 +17,22 @@ import { migrate, openOrm } from '../../src/db/orm.ts';
 export default async function globalSetup(): Promise<void> {
   // Suites start `src/main.ts`, the admin CLI, tsc, npm and redocly in child processes, some of them dozens of
   // times; each load strips and compiles the same few hundred modules. Node's compile cache keeps that work
-  // between those processes and between runs (the workers and their children inherit this variable).
+  // between those processes and between runs (the workers and their children inherit this variable), so it
+  // lives outside the run's folder.
   if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
     process.env.NODE_COMPILE_CACHE = join(tmpdir(), 'studio-test-compile-cache');
   }
+  const runDir = await mkdtemp(join(tmpdir(), 'studio-test-'));
+  // Run as root, the embedded PostgreSQL runs as a user of its own, which must pass through to its folder.
+  await chmod(runDir, 0o711);
+  (globalThis as { __testRun?: unknown }).__testRun = { dir: runDir, tmpdir: process.env.TMPDIR };
+  process.env.TMPDIR = runDir;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const dir = await mkdtemp(join(tmpdir(), 'studio-test-'));
-    const db = await startEmbedded(dir);
-    (globalThis as { __testDb?: unknown }).__testDb = { stop: db.stop, dir };
+    const db = await startEmbedded(join(runDir, 'postgres'));
+    (globalThis as { __testDb?: unknown }).__testDb = { stop: db.stop };
     serverUrl = db.url;
+    await disposable(serverUrl);
   }
   const template = `tpl_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client(serverUrl);
@@ -36,6 +46,19 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_PG_SERVER_URL = serverUrl;
   process.env.TEST_PG_TEMPLATE = template;
   (globalThis as { __testTemplate?: unknown }).__testTemplate = { serverUrl, template };
+}
+
+/**
+ * The embedded server lives for one run and is thrown away after it, so it need not survive a crash of the
+ * machine: no flush to disk at each commit or checkpoint. Cloning a database and every commit of the suites
+ * then costs no disk wait. (Never done to a DATABASE_URL server, which is not the run's own.)
+ */
+async function disposable(serverUrl: string): Promise<void> {
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  for (const setting of ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']) await admin.query(`alter system set ${setting}`);
+  await admin.query('select pg_reload_conf()');
+  await admin.end();
 }
 
 export function withDatabase(url: string, database: string): string {
