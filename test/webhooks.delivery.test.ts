@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, createHmac } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -46,6 +47,7 @@ afterAll(async () => {
   await sql.end();
   await studio.close();
   await receiver.close();
+  await rm(tls.dir, { recursive: true, force: true });
 });
 
 async function endpoint(events: string[], url = receiver.url): Promise<{ id: string; secret: string }> {

@@ -5,7 +5,9 @@
  * The same options always give the same bundle, byte for byte: every choice comes from a seeded
  * faker and every date from `today`, never from the clock.
  */
-import { Faker, base, en, en_GB } from '@faker-js/faker';
+// The British English entry point (its faker falls back to en, then base), not the package's index: that one
+// loads every locale, a few megabytes of modules for each process and each test file that imports this one.
+import { faker } from '@faker-js/faker/locale/en_GB';
 import type { Bundle } from './bundle.ts';
 import { nextPeriodStart, periodStart } from '../domain/billing-periods.ts';
 import { ID_PREFIXES, type IdKind } from '../domain/ids.ts';
@@ -117,7 +119,7 @@ const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const DAY = 86_400_000;
 
 export function generateBundle(options: DemoOptions): Bundle {
-  const faker = new Faker({ locale: [en_GB, en, base] });
+  // The locale's one instance, seeded afresh at each call: the function is synchronous, so calls never interleave.
   faker.seed(options.seed ?? 1);
   const today = options.today ?? DEMO_TODAY;
   const timezone = options.timezone ?? 'Europe/London';

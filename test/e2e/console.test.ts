@@ -22,7 +22,7 @@ import { addDays, localToInstant } from '../../src/domain/time.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
 import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane } from '../support/desk-day.ts';
 import { call, consoleUser, startStudio, type Studio } from '../support/studio.ts';
-import { certificate, startReceiver, type Receiver } from '../support/webhook-receiver.ts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { webhookEnv } from '../support/webhooks.ts';
 
 /** Fails unless the element is shown within the page's timeout: `isVisible()` looks once, before a re-render in flight lands. */
@@ -62,9 +62,8 @@ suite(title, () => {
   beforeAll(async () => {
     ensureConsoleBuilt({ quiet: true });
     mkdirSync(SHOTS, { recursive: true });
-    const tls = await certificate();
-    receiver = await startReceiver(tls);
-    studio = await startStudio({ bundle: withDeskDay(generateBundle({ seed: 7, customers: 40, today }), today), env: webhookEnv(tls.caFile), clock });
+    receiver = await startReceiver();
+    studio = await startStudio({ bundle: withDeskDay(generateBundle({ seed: 7, customers: 40, today }), today), env: webhookEnv(receiver.caFile), clock });
     [owner, admin, staff] = await Promise.all([consoleUser(studio, 'owner'), consoleUser(studio, 'admin'), consoleUser(studio, 'staff')]);
     browser = await playwright.chromium.launch({
       executablePath: CHROMIUM,

@@ -17,6 +17,9 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client(serverUrl);
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);
+  // A test's database is thrown away after it: a commit need not wait for its WAL to reach the disk (on a
+  // DATABASE_URL server too, where the run's own embedded settings do not apply). What other sessions see is the same.
+  await admin.query(`alter database "${name}" set synchronous_commit = off`);
   await admin.end();
   return {
     url: withDatabase(serverUrl, name),

@@ -1,9 +1,13 @@
-/** After the suites: drop the databases this run made, and stop its embedded PostgreSQL. */
+/** After the suites: drop the databases this run made, stop its embedded PostgreSQL, remove the run's folder. */
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
-  const state = globalThis as { __testDb?: { stop(): Promise<void>; dir: string }; __testTemplate?: { serverUrl: string; template: string } };
+  const state = globalThis as {
+    __testRun?: { dir: string; tmpdir?: string };
+    __testDb?: { stop(): Promise<void> };
+    __testTemplate?: { serverUrl: string; template: string };
+  };
   if (state.__testTemplate) {
     const { serverUrl, template } = state.__testTemplate;
     const admin = new pg.Client(serverUrl);
@@ -15,8 +19,10 @@ export default async function globalTeardown(): Promise<void> {
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
   }
-  if (state.__testDb) {
-    await state.__testDb.stop();
-    await rm(state.__testDb.dir, { recursive: true, force: true });
+  if (state.__testDb) await state.__testDb.stop();
+  if (state.__testRun) {
+    if (state.__testRun.tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = state.__testRun.tmpdir;
+    await rm(state.__testRun.dir, { recursive: true, force: true });
   }
 }

@@ -41,6 +41,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/**
+ * A new certificate in a new `webhook-cert-*` folder of the temporary folder (the run's own under `npm test`,
+ * which global-teardown removes); whoever asks for one removes its `dir` (startReceiver does for its own).
+ */
 export async function certificate(): Promise<{ dir: string; key: string; cert: string; caFile: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'webhook-cert-'));
   const keyFile = join(dir, 'key.pem');
