@@ -23,7 +23,9 @@ import { inWriteTransaction } from './commit.ts';
 import { authenticateConsole, consoleExchange, isConsoleRequest } from './console.ts';
 import type { GraphqlContext } from './context.ts';
 import type { DocumentLimits } from './document-limits.ts';
+import { documentPoints } from './cost.ts';
 import { checkLimits, type QueryLimits } from './execute.ts';
+import { refusalInMediaType } from './graphql-media.ts';
 import { readBody, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
@@ -227,10 +229,13 @@ export interface GraphqlDoorOptions {
 
 /**
  * Step 2 for the graph's doors (/graphql, its SDL download, the console's export): an API client against its
- * budget of points, anyone else (a console session, no caller) against its source address's limit.
+ * budget of points and its company's, a console user against the console's budget, anyone else against its
+ * source address's limit.
  */
 export async function admitToGraphql(pipeline: Pipeline, call: Call): Promise<void> {
-  if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
+  const { caller } = call;
+  if (caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, caller.id, caller.companyId);
+  else if (caller?.kind === 'console') await admitToBudget(call, pipeline.limits.console, caller.id);
   else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
 }
 
@@ -249,7 +254,7 @@ function replyOf(status: number | undefined, headers: HeaderMap, body: string): 
 export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer }: GraphqlDoorOptions): Endpoint {
   const { services } = pipeline;
   const surface = (req: Request) => (isConsoleRequest(req) ? 'console' : 'graphql');
-  const endpoint = door(pipeline, { surface, resource: 'graphql', errors: graphqlErrors, logger }, async (call, req, res) => {
+  const endpoint = door(pipeline, { surface, resource: 'graphql', errors: graphqlErrors, logger }, (call, req, res) => refusalInMediaType(req, call, graphqlErrors, async () => {
     await authenticateBearer(pipeline, call, 'm2m', req.headers.authorization, true);
     const session = call.surface === 'console' ? await authenticateConsole(services, call, req) : null;
     await admitToGraphql(pipeline, call);
@@ -260,6 +265,7 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(mark < 0 ? '' : url.slice(mark)).get('query');
+    await spend(call, documentPoints(source), 'document');
     const costly = documents.problem(source);
     if (costly) throw costly;
     const context = pipeline.context(call);
@@ -272,7 +278,7 @@ export function graphqlEndpoint({ pipeline, apollo, logger, documents, explorer 
     });
     if (response.body.kind !== 'complete') throw new Error('incremental delivery is not enabled');
     return replyOf(response.status, response.headers, response.body.string);
-  });
+  }));
   // A browser's visit is answered with an explorer page instead, outside the pipeline (a page, not a call).
   return (req, res, params) => {
     if (!explorer?.(req, res)) endpoint(req, res, params);

@@ -2,8 +2,8 @@
  * What this service serves over HTTP: the GraphQL schema and the pipeline, and the doors over them: the two
  * REST surfaces, /graphql (and its SDL), the console's export, and the background webhook worker.
  */
-import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
+import { printApiSchema } from '../../resolvers/federation.ts';
 import { buildSchema } from '../../resolvers/index.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mErrors } from '../../rest/m2m/errors.ts';
@@ -31,7 +31,7 @@ export interface Surfaces extends AppOptions<GraphqlContext> {
 
 export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const { config, logger } = services;
-  const schema = buildSchema();
+  const schema = buildSchema({ federationAuthorization: config.GRAPHQL_FEDERATION_AUTHORIZATION });
   const pipeline = await createPipeline(services, schema);
   const m2m = m2mSurface(pipeline, compileM2mRoutes(schema), logger);
   const v1 = v1Surface(pipeline, compileV1Routes(schema), logger);
@@ -48,7 +48,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   });
   const webhooks = await createWebhookWorker(services);
   let renewals: RenewalWorker | undefined;
-  const sdl = printSubgraphSchema(schema);
+  const sdl = printApiSchema(schema);
   const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const endpoints = (apollo: ApolloServer<GraphqlContext>): EndpointSpec[] => [
     ...m2m.endpoints,
@@ -84,7 +84,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     },
   };
 
-  /** The subgraph's SDL, for federation tooling: in production, for callers with a token only, as `_service { sdl }`. */
+  /** The API schema, for client tooling (the subgraph's SDL is `_service { sdl }`): in production, for callers with a token only. */
   function schemaEndpoint(p: Pipeline, text: string): EndpointSpec['endpoint'] {
     return door(p, { surface: 'graphql', resource: 'schema', errors: graphqlErrors, logger }, async (call, req) => {
       await authenticateBearer(p, call, 'm2m', req.headers.authorization, !config.production);
