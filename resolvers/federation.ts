@@ -1,9 +1,11 @@
 /**
  * Apollo Federation 2: every entity (`@key(fields: "id")`) resolves by reference through the request's
- * loaders, so a router asking for a hundred customers costs one batched statement; the subgraph's SDL
- * carries Federation's authorization directives, derived from `@scope`.
+ * loaders, so a router asking for a hundred customers costs one batched statement; for a router that
+ * enforces them (GRAPHQL_FEDERATION_AUTHORIZATION), the subgraph's SDL carries Federation's authorization
+ * directives, derived from `@scope`. Clients get the API schema without the federation machinery.
  */
-import { Kind, visit, type ConstArgumentNode, type ConstDirectiveNode, type ConstValueNode, type DocumentNode } from 'graphql';
+import { filterSchema, pruneSchema } from '@graphql-tools/utils';
+import { isSpecifiedDirective, Kind, printSchema, visit, type ConstArgumentNode, type ConstDirectiveNode, type ConstValueNode, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Loaders } from '../src/db/loaders.ts';
 import type { GraphqlContext } from './context.ts';
 
@@ -84,4 +86,23 @@ export function withFederationAuthorization(document: DocumentNode): DocumentNod
       return { ...node, directives: [...node.directives!, requires] };
     },
   });
+}
+
+/** Types a subgraph has for its router alone: representations, the SDL, the entity union, and `@link`'s. */
+const FEDERATION_TYPES = /^(_Any|_Service|_Entity|link__\w+|federation__\w+)$/;
+
+/**
+ * The API schema as clients see it (GET /graphql/schema.graphql, and what client codegen types): the
+ * subgraph without `_entities`, `_service` and their types, `@link`'s and Federation's types, and without
+ * directive definitions (Federation's, and this service's own, which describe how it serves a field, not
+ * what a client may send). The subgraph's SDL, with all of it, stays on `_service { sdl }`.
+ */
+export function printApiSchema(schema: GraphQLSchema): string {
+  const api = filterSchema({
+    schema,
+    rootFieldFilter: (_operation, name) => name !== '_entities' && name !== '_service',
+    typeFilter: (name) => !FEDERATION_TYPES.test(name),
+    directiveFilter: (name) => schema.getDirectives().some((d) => d.name === name && isSpecifiedDirective(d)),
+  });
+  return `${printSchema(pruneSchema(api))}\n`;
 }

@@ -21,7 +21,7 @@ export type Scalars = {
   Date: { input: string; output: string; }
   /** An ISO 8601 instant with offset; on input, from 1900-01-01 to 2999-12-31 (UTC). */
   DateTime: { input: Date; output: Date | string; }
-  /** A JSON object: an event's `data`, with the fields its kind has (docs/webhooks.md; the v1 OpenAPI document's `webhooks`). */
+  /** A JSON object: an event's `data`, with the fields its kind has (the v1 OpenAPI document's `webhooks` describe each). */
   JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** A local date and time without offset, `YYYY-MM-DDTHH:MM:SS`, local to the accompanying `tz`; on input, on a date from 1900-01-01 to 2999-12-31. */
   LocalDateTime: { input: string; output: string; }
@@ -41,7 +41,7 @@ export type AmountOwed = {
   currency: Scalars['String']['output'];
 };
 
-/** An M2M API client (document 1). Its secret is never shown again. */
+/** An M2M API client: it signs in with its client id and secret for a token. Its secret is never shown again. */
 export type ApiClient = {
   __typename?: 'ApiClient';
   /** When it was created. */
@@ -119,7 +119,7 @@ export type AppointmentPage = {
   total: Scalars['Int']['output'];
 };
 
-/** Where an appointment stands (docs/lifecycles.md): SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
+/** Where an appointment stands: SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
 export type AppointmentStatus =
   /** Cancelled: it no longer blocks its time. */
   | 'CANCELLED'
@@ -400,7 +400,7 @@ export type Change = {
   type: Scalars['String']['output'];
 };
 
-/** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
+/** What a console user may do: owner everything, admin everything but users, staff the desk (customers, bookings, appointments). */
 export type ConsoleRole =
   /** Everything but console users. */
   | 'ADMIN'
@@ -864,7 +864,7 @@ export type EventDeletion = {
   event: Event;
 };
 
-/** Whether an event stands alone or repeats (document 2, section 6). */
+/** Whether an event stands alone or repeats. */
 export type EventKind =
   /** A one-off event or workshop: each booking is a ticket purchase (`registration.created` and `event.purchased`). */
   | 'ONE_OFF'
@@ -979,11 +979,11 @@ export type MandatePage = {
   total: Scalars['Int']['output'];
 };
 
-/** Where a subscription mandate stands (docs/subscriptions.md). */
+/** Where a subscription mandate stands: ACTIVE, PAUSED or SUSPENDED while it runs, CANCELLED once it has ended. */
 export type MandateState =
   /** Running: each period is charged on its first day. */
   | 'ACTIVE'
-  /** Ended on `endsOn`, after it was cancelled. An extension of document 1, which names the other three. */
+  /** Ended on `endsOn`, after it was cancelled. */
   | 'CANCELLED'
   /** Paused: periods that start meanwhile are not charged. */
   | 'PAUSED'
@@ -3039,7 +3039,7 @@ export type WebhookEvent = {
   timestamp: Scalars['DateTime']['output'];
 };
 
-/** Kinds of webhook events: the three of document 2, section 6, then the lifecycle of every product line (docs/webhooks.md). */
+/** Kinds of webhook events: a registration, a pass purchase and an event purchase, then the lifecycle of every product line (customers, bookings, appointments, passes, videos, subscriptions). */
 export type WebhookEventKind =
   /** `appointment.booked`: an appointment was booked. */
   | 'APPOINTMENT_BOOKED'

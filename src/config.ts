@@ -120,6 +120,16 @@ const schema = z.object({
    * at least GRAPHQL_MAX_COST; by default 100,000, or four of the costliest documents when that is more.
    */
   GRAPHQL_POINTS_PER_MINUTE: int(1).optional(),
+  /** What all the API clients of one company may spend together in a minute, on top of each client's budget (default: GRAPHQL_POINTS_PER_MINUTE). */
+  GRAPHQL_COMPANY_POINTS_PER_MINUTE: int(1).optional(),
+  /** What one console user's documents may cost together in a minute, a budget apart from the API clients' (default: GRAPHQL_POINTS_PER_MINUTE). */
+  CONSOLE_POINTS_PER_MINUTE: int(1).optional(),
+  /**
+   * `true`: the subgraph SDL (`_service { sdl }`) carries Federation's `@authenticated` and `@requiresScopes`, for
+   * a router that enforces them; `false`: it leaves them out, for gateways that refuse them (`@apollo/gateway`).
+   * The subgraph checks every scope itself either way.
+   */
+  GRAPHQL_FEDERATION_AUTHORIZATION: bool.default(false),
   GRAPHQL_INTROSPECTION: bool.optional(),
   /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
@@ -139,8 +149,10 @@ const schema = z.object({
   CONSOLE_DIR: z.string().min(1).default(fileURLToPath(new URL('../console/dist', import.meta.url))),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_POINTS_PER_MINUTE'> & {
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_POINTS_PER_MINUTE' | 'GRAPHQL_COMPANY_POINTS_PER_MINUTE' | 'CONSOLE_POINTS_PER_MINUTE'> & {
   GRAPHQL_POINTS_PER_MINUTE: number;
+  GRAPHQL_COMPANY_POINTS_PER_MINUTE: number;
+  CONSOLE_POINTS_PER_MINUTE: number;
   DATA_DIR: string;
   CONSOLE_DIR: string;
   production: boolean;
@@ -161,10 +173,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const points = parsed.data.GRAPHQL_POINTS_PER_MINUTE ?? Math.max(100_000, 4 * parsed.data.GRAPHQL_MAX_COST);
-  if (points < parsed.data.GRAPHQL_MAX_COST) {
-    throw new ConfigError(
-      `Invalid configuration: GRAPHQL_POINTS_PER_MINUTE: must be at least GRAPHQL_MAX_COST (${parsed.data.GRAPHQL_MAX_COST}), or a document within the limits could never run`,
-    );
+  const companyPoints = parsed.data.GRAPHQL_COMPANY_POINTS_PER_MINUTE ?? points;
+  const consolePoints = parsed.data.CONSOLE_POINTS_PER_MINUTE ?? points;
+  const budgets = { GRAPHQL_POINTS_PER_MINUTE: points, GRAPHQL_COMPANY_POINTS_PER_MINUTE: companyPoints, CONSOLE_POINTS_PER_MINUTE: consolePoints };
+  for (const [name, value] of Object.entries(budgets)) {
+    if (value < parsed.data.GRAPHQL_MAX_COST) {
+      throw new ConfigError(
+        `Invalid configuration: ${name}: must be at least GRAPHQL_MAX_COST (${parsed.data.GRAPHQL_MAX_COST}), or a document within the limits could never run`,
+      );
+    }
   }
   const production = parsed.data.NODE_ENV === 'production';
   return {
@@ -174,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxyGiven: present.TRUST_PROXY !== undefined,
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? !production,
-    GRAPHQL_POINTS_PER_MINUTE: points,
+    ...budgets,
   };
 }
 

@@ -17,12 +17,21 @@ beforeAll(async () => {
 afterAll(() => studio.close());
 
 describe('federation', () => {
-  it('publishes its SDL through _service and at /graphql/schema.graphql', async () => {
+  it('publishes its subgraph SDL through _service', async () => {
     const { body } = await graphql('{ _service { sdl } }');
     expect(body.data._service.sdl).toContain('type Customer @key(fields: "id")');
+    expect(body.data._service.sdl).toContain('_entities(representations: [_Any!]!): [_Entity]!');
+  });
+
+  it('serves the API schema at /graphql/schema.graphql, without the federation machinery client codegen would type', async () => {
     const served = await fetch(`${studio.url}/graphql/schema.graphql`);
     expect(served.status).toBe(200);
-    expect(await served.text()).toContain('type Customer @key(fields: "id")');
+    const sdl = await served.text();
+    expect(sdl).toMatch(/^type Customer \{$/m);
+    expect(sdl).toContain('customers(');
+    for (const machinery of ['_Any', '_Service', '_Entity', '_entities', '_service', 'link__Import', 'link__Purpose', '@link', '@key', 'federation__', 'directive @']) {
+      expect(sdl).not.toContain(machinery);
+    }
   });
 
   it('composes with a second subgraph without errors', async () => {
@@ -60,7 +69,15 @@ describe('federation', () => {
   });
 });
 
-describe('authorization in the supergraph', () => {
+describe('authorization in the supergraph, for a router that enforces it (GRAPHQL_FEDERATION_AUTHORIZATION=true)', () => {
+  let secured: Studio;
+  let securedToken: string;
+  beforeAll(async () => {
+    secured = await startStudio({ env: { GRAPHQL_FEDERATION_AUTHORIZATION: 'true' } });
+    securedToken = await secured.token();
+  });
+  afterAll(() => secured.close());
+
   /** Every field's `@scope` in schema/*.graphql: `Type.field` -> what a router must require. */
   function declared(): Map<string, string> {
     const wanted = new Map<string, string>();
@@ -98,7 +115,7 @@ describe('authorization in the supergraph', () => {
   }
 
   it('carries @requiresScopes for every field @scope guards, and @authenticated where the scope depends on the selection', async () => {
-    const { body } = await graphql('{ _service { sdl } }');
+    const { body } = await call(`${secured.url}/graphql`, securedToken, { method: 'POST', body: { query: '{ _service { sdl } }' } });
     const result = composeServices([{ name: 'booking', typeDefs: parse(body.data._service.sdl), url: 'http://booking/graphql' }]);
     expect(result.errors ?? []).toEqual([]);
     const wanted = declared();

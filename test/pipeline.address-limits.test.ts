@@ -47,8 +47,13 @@ describe('with the default anonymous limit', () => {
       const answers = await Promise.all(Array.from({ length: Math.min(50, DEFAULT_ANONYMOUS - sent) }, () => graphql(studio.url, from, '{ __typename }')));
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
     }
-    const refused = await graphql(studio.url, from, '{ __typename }');
+    const refused = await graphql(studio.url, from, '{ __typename }', { accept: 'application/graphql-response+json' });
     expect(refused.status).toBe(429);
+    // A client of application/json reads the same refusal in a 200, as GraphQL over HTTP has it.
+    const inJson = await graphql(studio.url, from, '{ __typename }');
+    expect(inJson.status).toBe(200);
+    expect(inJson.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(Number(inJson.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expectRateLimitFields(refused, DEFAULT_ANONYMOUS);
     expect(refused.body).toEqual({ errors: [{ message: expect.stringMatching(/^Rate limit exceeded/), extensions: { code: 'RATE_LIMITED', retryAfter: Number(refused.headers['retry-after']) } }] });
@@ -57,7 +62,7 @@ describe('with the default anonymous limit', () => {
     const token = await studio.token(['customers:read']);
     const withToken = await graphql(studio.url, from, '{ customers { total } }', { authorization: `Bearer ${token}` });
     expect(withToken.status).toBe(200);
-    expect(withToken.headers['ratelimit-policy']).toBe('"points";q=100000;w=60');
+    expect(withToken.headers['ratelimit-policy']).toBe('"points";q=100000;w=60, "company-points";q=100000;w=60');
   });
 
   it.each([
@@ -80,7 +85,9 @@ describe('with the default anonymous limit', () => {
 });
 
 describe('behind a proxy', () => {
-  const proxied = (studio: Studio, client: string) => graphql(studio.url, '127.0.0.1', '{ __typename }', { 'x-forwarded-for': client });
+  /** Read by its status: a client of GraphQL's own media type is answered 429 when refused. */
+  const STATUS_READER = { accept: 'application/graphql-response+json' };
+  const proxied = (studio: Studio, client: string) => graphql(studio.url, '127.0.0.1', '{ __typename }', { 'x-forwarded-for': client, ...STATUS_READER });
 
   it('counts the client address of X-Forwarded-For when TRUST_PROXY trusts the proxy', async () => {
     const studio = await startStudio({ env: { ANONYMOUS_RATE_PER_MINUTE: '2', TRUST_PROXY: 'loopback' } });
@@ -99,7 +106,7 @@ describe('behind a proxy', () => {
       const from = randomLoopback();
       const statuses = [];
       for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
-        statuses.push((await graphql(studio.url, from, '{ __typename }', { 'x-forwarded-for': client })).status);
+        statuses.push((await graphql(studio.url, from, '{ __typename }', { 'x-forwarded-for': client, ...STATUS_READER })).status);
       }
       expect(statuses).toEqual([200, 200, 429]);
     } finally {

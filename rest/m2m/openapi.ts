@@ -284,7 +284,7 @@ const RESOURCES: Record<string, Schema> = {
       ),
       state: enumOf(
         ['ACTIVE', 'PAUSED', 'SUSPENDED', 'CANCELLED'],
-        'Document 1 names `ACTIVE`, `PAUSED` and `SUSPENDED`; `CANCELLED` is this service\'s addition: a cancelled mandate from its end date on.',
+        '`ACTIVE`, `PAUSED` or `SUSPENDED` while the mandate runs; `CANCELLED` from the end date of a cancelled mandate on.',
       ),
       created: instant('When it was created.'),
       grace: count('Grace period in days: a failed charge still unpaid this many days after its period started suspends the mandate.'),

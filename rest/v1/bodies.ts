@@ -86,7 +86,7 @@ export const V1_BODIES = {
       passId: id('pass_').describe('The `pass_` id of an active pass type.'),
       startDate: RULES.localDate.describe('First day of validity, `YYYY-MM-DD`; may be in the past (an assignment).'),
     })
-    .meta({ description: 'The assignment of a pass to a customer (document 2, section 4). Unknown fields are refused.' }),
+    .meta({ description: 'The assignment of a pass to a customer. Unknown fields are refused.' }),
   CustomerPassUpdate: changes({
     remainingUses: passPurchase.creditsRemaining.describe('Uses left; at most the pass\'s uses.'),
     expiryDate: passPurchase.expires.describe('New expiry date, `YYYY-MM-DD`; not before the start date.'),

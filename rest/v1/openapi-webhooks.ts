@@ -176,7 +176,7 @@ export function webhooksSection(): Record<string, unknown> {
 }
 
 export const WEBHOOK_TAGS = [
-  tag('Webhooks', 'Webhook endpoints, their delivery log, and the catch-up list of events (beyond document 2). The events themselves are in this document\'s `webhooks`.'),
+  tag('Webhooks', 'Webhook endpoints, their delivery log, and the catch-up list of events. The events themselves are in this document\'s `webhooks`.'),
 ];
 
 const ENDPOINT_ID = { id: 'The endpoint\'s `whk_` id.' };

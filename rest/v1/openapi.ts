@@ -51,7 +51,7 @@ const customerFields = {
 };
 
 const RESOURCES: Record<string, Schema> = {
-  CustomerListItem: object(customerFields, 'A customer, as the list gives it (document 2, section 2).'),
+  CustomerListItem: object(customerFields, 'A customer, as the list gives it.'),
   Customer: object(
     {
       ...customerFields,
@@ -150,9 +150,9 @@ const RESOURCES: Record<string, Schema> = {
         'Derived from the data: `active` (started, not expired, uses left), `pending` (starts later), `expired`, `used` (no uses left), `cancelled`.',
       ),
     },
-    'A pass assigned to a customer (document 2, section 2).',
+    'A pass assigned to a customer.',
   ),
-  CustomerPage: pageOf('customers', 'CustomerListItem', 'A page of customers, by last name (document 2, section 2).'),
+  CustomerPage: pageOf('customers', 'CustomerListItem', 'A page of customers, by last name.'),
   EventPage: pageOf('events', 'Event', 'A page of events, by name.'),
   RegistrationPage: pageOf('registrations', 'Registration', 'A page of an event\'s registrations, in booking order.'),
   PassPage: pageOf('passes', 'Pass', 'A page of pass types, by name.'),
@@ -226,7 +226,7 @@ const ERRORS: Record<string, Schema> = {
       },
       additionalProperties: false,
     },
-    `Every error: \`{"error": {"code", "message", "details"}}\` (document 2, section 7). Codes:\n${bullets(ERROR_CODES)}`,
+    `Every error: \`{"error": {"code", "message", "details"}}\`. Codes:\n${bullets(ERROR_CODES)}`,
   ),
   ValidationError: errorOf(
     ['VALIDATION_ERROR'],
@@ -258,7 +258,7 @@ const AUTHENTICATION: Record<string, Schema> = {
       token: str('A JWT to send as `Authorization: Bearer <token>`.'),
       expiresIn: int('Seconds until the token expires.', { const: ACCESS_TOKEN_SECONDS }),
     },
-    'An access token (document 2, section 5). There is no refresh token: after expiry, request a new one.',
+    'An access token. There is no refresh token: after expiry, request a new one.',
   ),
 };
 
@@ -508,7 +508,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...WEBHOOK_OPERATIONS,
 };
 
-const DESCRIPTION = `Manage one company's customers, events, pass types and customer passes (document 2), and its webhooks.
+const DESCRIPTION = `Manage one company's customers, events, pass types and customer passes, and its webhooks.
 
 **Authentication.** Exchange the API key and secret from the service's support team for a JWT with \`POST /auth/token\`
 (valid ${ACCESS_TOKEN_SECONDS} seconds) and send it as \`Authorization: Bearer <token>\` on every other request. A key opens the
@@ -589,7 +589,7 @@ const TOKEN_OPERATION = {
     operationId: 'requestToken',
     tags: ['Authentication'],
     summary: 'Obtain a token',
-    description: `Returns a JWT valid for ${ACCESS_TOKEN_SECONDS} seconds (document 2, section 5). Token requests are limited per address; after repeated failures for one API key from one address, or from one address overall, a wrong secret is answered 429 instead of 401 for a while. The right key and secret always get a token.`,
+    description: `Returns a JWT valid for ${ACCESS_TOKEN_SECONDS} seconds. Token requests are limited per address; after repeated failures for one API key from one address, or from one address overall, a wrong secret is answered 429 instead of 401 for a while. The right key and secret always get a token.`,
     security: [],
     requestBody: { required: true, content: json(ref('TokenRequest')) },
     responses: {
@@ -611,7 +611,7 @@ export function v1OpenApi(routes: Route[], basePath: string): Record<string, unk
     info: { title: 'Studio booking service: v1 interface', version: '1.0.0', description: DESCRIPTION, contact: CONTACT, license: LICENSE },
     servers: [{ url: basePath, description: 'This service\'s v1 base path (the version is the path prefix).' }],
     tags: [
-      tag('Authentication', 'The API key and secret for a one-hour token (document 2, section 5).'),
+      tag('Authentication', 'The API key and secret for a one-hour token.'),
       tag('Customers', 'Customer records.'),
       tag('Events', 'Events, classes and workshops with their dates and pricing options, and their registrations.'),
       tag('Passes', 'Pass types: bundles of uses on sale.'),

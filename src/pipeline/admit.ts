@@ -8,7 +8,7 @@
  */
 import { RateLimited } from '../domain/errors.ts';
 import type { Call } from './call.ts';
-import { rateLimitHeader, type ClientLimits, type PointBudget } from './limits.ts';
+import { rateLimitHeader, type ClientLimits, type LimitState, type PointBudget } from './limits.ts';
 
 export async function admit(call: Call, limits: ClientLimits, subject: string): Promise<void> {
   const admission = await limits.admit(subject);
@@ -20,27 +20,38 @@ export async function admit(call: Call, limits: ClientLimits, subject: string): 
   call.admission = admission;
 }
 
-/** A GraphQL client is admitted while its budget has points left. */
-export async function admitToBudget(call: Call, points: PointBudget, subject: string): Promise<void> {
-  const state = await points.left(subject);
+/** Who ran short, in a refusal's words. */
+const whose = (state: LimitState) => (state.name === 'company-points' ? "the company's clients together" : 'this caller');
+
+/** A GraphQL client or console user is admitted while its budget, and its company's under a ceiling, have points left. */
+export async function admitToBudget(call: Call, points: PointBudget, subject: string, company?: string): Promise<void> {
+  const states = await points.left(subject, company);
   call.headers.set('RateLimit-Policy', points.policyHeader());
-  call.headers.set('RateLimit', rateLimitHeader([state]));
-  const retryAfter = Math.max(1, state.resetSeconds);
-  if (state.remaining <= 0) throw new RateLimited(`GraphQL budget spent (${points.perMinute} points a minute): retry after ${retryAfter} s`, retryAfter);
-  call.budget = { points, subject };
+  call.headers.set('RateLimit', rateLimitHeader(states));
+  const spent = states.find((state) => state.remaining <= 0);
+  if (spent) {
+    const retryAfter = Math.max(1, spent.resetSeconds);
+    throw new RateLimited(`GraphQL budget spent (${spent.quota} points a minute for ${whose(spent)}): retry after ${retryAfter} s`, retryAfter);
+  }
+  call.budget = { points, subject, ...(company && { company }) };
 }
 
-/** Spends the operation's cost from the caller's budget (when it has one), or refuses it: nothing is spent then. */
-export async function spend(call: Call, cost: number): Promise<void> {
+/**
+ * Spends `cost` points of the caller's budget (when it has one) for what it asks: the reading of its document
+ * (src/pipeline/cost.ts `documentPoints`), then the operation. Refused, nothing of `cost` is spent; what the
+ * call spent before stays spent.
+ */
+export async function spend(call: Call, cost: number, what: 'document' | 'operation' = 'operation'): Promise<void> {
   if (!call.budget) return;
-  const { ok, state } = await call.budget.points.spend(call.budget.subject, cost);
-  call.headers.set('RateLimit', rateLimitHeader([state]));
+  const { ok, states, short } = await call.budget.points.spend(call.budget.subject, cost, call.budget.company);
+  call.headers.set('RateLimit', rateLimitHeader(states));
   if (!ok) {
-    const retryAfter = Math.max(1, state.resetSeconds);
+    const retryAfter = Math.max(1, short!.resetSeconds);
     throw new RateLimited(
-      `The operation costs ${cost} points and ${state.remaining} of ${state.quota} are left this minute: retry after ${retryAfter} s`,
+      `The ${what} costs ${cost} points and ${short!.remaining} of ${short!.quota} are left this minute for ${whose(short!)}: retry after ${retryAfter} s`,
       retryAfter,
     );
   }
-  call.spent = { cost, remaining: state.remaining, resetSeconds: state.resetSeconds };
+  const own = states[0]!;
+  call.spent = { cost: (call.spent?.cost ?? 0) + cost, remaining: own.remaining, resetSeconds: own.resetSeconds };
 }

@@ -13,12 +13,11 @@
 import {
   OperationTypeNode,
   BREAK, getDirectiveValues, getNamedType, getVariableValues, GraphQLError, visit, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType,
-  isLeafType, isObjectType, Kind, valueFromASTUntyped, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
+  isLeafType, isObjectType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type InlineFragmentNode, type FragmentSpreadNode,
   type GraphQLCompositeType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
-  type SelectionSetNode, type ValueNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { getDirective } from '@graphql-tools/utils';
-import { DEFAULT_PAGE_SIZE } from '../domain/paging.ts';
 
 export interface ScopeRequirement {
   /** Response keys from the root, list positions left out: `customer.transactions.nodes.id`. */
@@ -364,78 +363,5 @@ export function requirementsFor(schema: GraphQLSchema, document: DocumentNode, a
   return distinct(new Requirements(schema, fragmentsOf(document), included).of(analysis.operation.selectionSet, root, null));
 }
 
-/** The value of an argument, a literal or a variable (with the variable's default when not given). */
-function argumentValue(node: ValueNode | undefined, variables: Record<string, unknown>, defaults: Map<string, unknown>): unknown {
-  if (!node) return undefined;
-  if (node.kind === Kind.VARIABLE) return node.name.value in variables ? variables[node.name.value] : defaults.get(node.name.value);
-  if (node.kind === Kind.INT) return Number(node.value);
-  return undefined;
-}
-
-const weights = new WeakMap<object, number>();
-
-/** What the arguments of a field cost when given (`@cost(weight)`), beyond what it selects. */
-function weightOf(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>, selection: FieldNode, variables: Record<string, unknown>, defaults: Map<string, unknown>): number {
-  let total = 0;
-  for (const argument of selection.arguments ?? []) {
-    const definition = field.args.find((a) => a.name === argument.name.value);
-    if (!definition) continue;
-    let weight = weights.get(definition);
-    if (weight === undefined) weights.set(definition, (weight = (getDirective(schema, definition, 'cost')?.[0]?.weight as number | undefined) ?? 0));
-    if (!weight) continue;
-    const given = argument.value.kind === Kind.VARIABLE ? (variables[argument.value.name.value] ?? defaults.get(argument.value.name.value)) : argument.value.kind !== Kind.NULL;
-    if (given !== undefined && given !== null && given !== '' && given !== false) total += weight;
-  }
-  return total;
-}
-
-/**
- * The cost of an operation with these variables: 1 per field (`__typename` included); a field returning a
- * page (it has `nodes` and `total`) costs its page size (`first` or `pageSize`, default 30) times what it selects; an
- * argument with `@cost` adds its weight when given (a search reads more than a lookup by id).
- * Memoised per fragment, so linear in the document's size; the figure itself may be astronomical.
- */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, analysis: OperationAnalysis, variables: Record<string, unknown>): number {
-  const fragments = fragmentsOf(document);
-  const defaults = new Map<string, unknown>();
-  // Every default counts as given, whatever its type: a search's `@cost` weight applies to `$s: String = "an"`.
-  for (const definition of analysis.operation.variableDefinitions ?? []) {
-    if (definition.defaultValue) defaults.set(definition.variable.name.value, valueFromASTUntyped(definition.defaultValue));
-  }
-  const memo = new Map<string, number>();
-  const costOf = (set: SelectionSetNode, type: GraphQLCompositeType): number => {
-    let cost = 0;
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const field = fieldOf(type, selection.name.value);
-        const named = field && getNamedType(field.type);
-        if (!selection.selectionSet || !named || isLeafType(named)) {
-          cost += 1;
-          continue;
-        }
-        const children = costOf(selection.selectionSet, named as GraphQLCompositeType);
-        const weighed = weightOf(schema, field, selection, variables, defaults);
-        const paged = isObjectType(named) && 'nodes' in named.getFields() && 'total' in named.getFields();
-        const sizeOf = (name: string) => argumentValue(selection.arguments?.find((a) => a.name.value === name)?.value, variables, defaults);
-        const pageSize = sizeOf('first') ?? sizeOf('pageSize');
-        const multiplier = paged ? (typeof pageSize === 'number' && pageSize > 0 ? pageSize : DEFAULT_PAGE_SIZE) : 1;
-        cost += 1 + weighed + multiplier * children;
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : undefined;
-        cost += costOf(selection.selectionSet, condition ?? type);
-      } else {
-        const name = selection.name.value;
-        let known = memo.get(name);
-        if (known === undefined) {
-          const fragment = fragments.get(name);
-          memo.set(name, 0);
-          known = fragment ? costOf(fragment.selectionSet, (schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined) ?? type) : 0;
-          memo.set(name, known);
-        }
-        cost += known;
-      }
-    }
-    return cost;
-  };
-  return costOf(analysis.operation.selectionSet, schema.getRootType(analysis.operation.operation)!);
-}
+/** What an operation costs lives beside its analysis, in src/pipeline/cost.ts. */
+export { operationCost } from './cost.ts';

@@ -52,7 +52,7 @@ export interface Call {
   /** Step 2, admit: the limits the call was counted under (released when its response closes). */
   admission: Admitted | null;
   /** Step 2 on /graphql: the budget of points a client's document spends once its cost is known. */
-  budget: { points: PointBudget; subject: string } | null;
+  budget: { points: PointBudget; subject: string; company?: string } | null;
   /** What the operation cost, of the budget, once spent. */
   spent: { cost: number; remaining: number; resetSeconds: number } | null;
   /** Step 3, authorise: the scope the caller lacked, when refused. */

@@ -14,13 +14,15 @@ import { GraphQLError, Kind, type ASTNode, type DocumentNode, type ExecutionResu
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { DomainError, Forbidden, Invalid, Unauthenticated, Unavailable } from '../domain/errors.ts';
-import { admit, admitToBudget } from './admit.ts';
+import { admit, admitToBudget, spend } from './admit.ts';
 import { analyseOperation, requirementsFor, type OperationAnalysis } from './analysis.ts';
 import { authenticateBearer, MISSING_TOKEN } from './authenticate.ts';
 import { json, type Call, type ErrorShape, type Reply } from './call.ts';
 import { authenticateConsole, consoleExchange, isConsoleRequest } from './console.ts';
 import type { DocumentLimits } from './document-limits.ts';
+import { documentPoints } from './cost.ts';
 import { checkLimits, type QueryLimits } from './execute.ts';
+import { inMediaType } from './graphql-media.ts';
 import { readBody, type Endpoint, type Request } from './http.ts';
 import type { Pipeline } from './index.ts';
 import { inputProblem, literalProblem } from './input-guards.ts';
@@ -243,6 +245,7 @@ export function graphqlDoor({ pipeline, schema, limits, production, logger, docu
         call.console = consoleExchange(pipeline, call, req, session);
       },
       admit: (call) => admitToGraphql(pipeline, call),
+      present: inMediaType,
       read: async (call, req, res) => {
         const body = req.method === 'POST' ? await readBody(req, res).catch((error: unknown) => {
           // A body the service cannot read is no one's to complain about: without a caller, who it is comes first.
@@ -252,6 +255,8 @@ export function graphqlDoor({ pipeline, schema, limits, production, logger, docu
         const mark = url.indexOf('?');
         const search = mark < 0 ? '' : url.slice(mark);
         const source = req.method === 'POST' ? (body as { query?: unknown } | undefined)?.query : new URLSearchParams(search).get('query');
+        // Reading a document costs in proportion to its length, refused or not: a refusal is no free ride.
+        await spend(call, documentPoints(source), 'document');
         const costly = documents.problem(source);
         if (costly) throw costly;
         return { body, search };
@@ -299,10 +304,13 @@ function refusedByApollo(call: Call, text: string, status: number): void {
 
 /**
  * Step 2 for the graph's doors (/graphql, its SDL download, the console's export): an API client against its
- * budget of points, anyone else (a console session, no caller) against its source address's limit.
+ * budget of points and its company's, a console user against the console's budget, anyone else against its
+ * source address's limit.
  */
 export async function admitToGraphql(pipeline: Pipeline, call: Call): Promise<void> {
-  if (call.caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, call.caller.id);
+  const { caller } = call;
+  if (caller?.kind === 'm2m') await admitToBudget(call, pipeline.limits.graphql, caller.id, caller.companyId);
+  else if (caller?.kind === 'console') await admitToBudget(call, pipeline.limits.console, caller.id);
   else await admit(call, pipeline.addressLimits.anonymousGraphql, call.address);
 }
 

@@ -28,8 +28,8 @@ export interface Pipeline {
   services: Services;
   tokens: TokenService;
   callers: CallerDirectory;
-  /** Per API client or key: the two REST surfaces' documented limits, and GraphQL's budget of points. */
-  limits: { m2m: ClientLimits; v1: ClientLimits; graphql: PointBudget };
+  /** Per API client or key: the two REST surfaces' documented limits, and GraphQL's budget of points (with its company ceiling); per console user, the console's. */
+  limits: { m2m: ClientLimits; v1: ClientLimits; graphql: PointBudget; console: PointBudget };
   /** Per source address: anonymous /graphql requests and token requests. */
   addressLimits: AddressLimits;
   failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
@@ -79,7 +79,8 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
         dailyQuota: config.M2M_DAILY_QUOTA,
       }, clock),
       v1: new ClientLimits(shared, 'v1', { perMinute: config.V1_RATE_PER_MINUTE }, clock),
-      graphql: new PointBudget(shared, 'graphql', config.GRAPHQL_POINTS_PER_MINUTE),
+      graphql: new PointBudget(shared, 'graphql', config.GRAPHQL_POINTS_PER_MINUTE, config.GRAPHQL_COMPANY_POINTS_PER_MINUTE),
+      console: new PointBudget(shared, 'console', config.CONSOLE_POINTS_PER_MINUTE),
     },
     addressLimits: addressLimits(shared, config, clock),
     failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },

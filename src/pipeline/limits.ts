@@ -15,7 +15,7 @@ export interface LimitPolicy {
 }
 
 export interface LimitState {
-  name: 'minute' | 'day' | 'concurrency' | 'points';
+  name: 'minute' | 'day' | 'concurrency' | 'points' | 'company-points';
   quota: number;
   window?: number;
   remaining: number;
@@ -285,39 +285,58 @@ export class ClientLimits {
 }
 
 /**
- * A budget of points a minute per subject: a GraphQL client's, where each document costs what it asks of
- * the service (src/pipeline/analysis.ts `operationCost`), as GitHub's and Shopify's GraphQL APIs count.
+ * A budget of points a minute per subject: a GraphQL client's or a console user's, where each document costs
+ * what it asks of the service (src/pipeline/cost.ts), as GitHub's and Shopify's GraphQL APIs count. With a
+ * company ceiling, the points of every subject of one company are also counted together against it, so a
+ * company that makes more clients does not get more of the service.
  */
 export class PointBudget {
   readonly perMinute: number;
   readonly #counter: Counter;
+  readonly #company: { perMinute: number; counter: Counter } | null;
 
-  constructor(shared: SharedState, name: string, perMinute: number) {
+  constructor(shared: SharedState, name: string, perMinute: number, companyPerMinute?: number) {
     this.perMinute = perMinute;
     this.#counter = new Counter(shared, `rl:${name}:points`, perMinute, 60);
+    this.#company = companyPerMinute ? { perMinute: companyPerMinute, counter: new Counter(shared, `rl:${name}:company-points`, companyPerMinute, 60) } : null;
   }
 
   /** The IETF `RateLimit-Policy` field of the budget. */
   policyHeader(): string {
-    return `"points";q=${this.perMinute};w=60`;
+    const own = `"points";q=${this.perMinute};w=60`;
+    return this.#company ? `${own}, "company-points";q=${this.#company.perMinute};w=60` : own;
   }
 
-  #state(res: RateLimiterRes | null): LimitState {
+  #state(name: 'points' | 'company-points', quota: number, res: RateLimiterRes | null, consumed = res?.consumedPoints ?? 0): LimitState {
     const resetSeconds = res ? Math.ceil(res.msBeforeNext / 1000) : 0;
-    return { name: 'points', quota: this.perMinute, window: 60, remaining: res ? Math.max(0, res.remainingPoints) : this.perMinute, resetSeconds };
+    return { name, quota, window: 60, remaining: Math.max(0, quota - consumed), resetSeconds };
   }
 
-  /** What the subject has left, spending nothing. */
-  async left(subject: string): Promise<LimitState> {
-    return this.#state(await this.#counter.get(subject));
+  /** What the subject (and its company, under a ceiling) has left, spending nothing. */
+  async left(subject: string, company?: string): Promise<LimitState[]> {
+    const states = [this.#state('points', this.perMinute, await this.#counter.get(subject))];
+    if (this.#company && company) states.push(this.#state('company-points', this.#company.perMinute, await this.#company.counter.get(company)));
+    return states;
   }
 
-  /** Spends `points` when the subject has as many left; otherwise spends nothing and says when they will be. */
-  async spend(subject: string, points: number): Promise<{ ok: boolean; state: LimitState }> {
-    const { ok, res } = await this.#counter.consume(subject, points);
-    if (ok) return { ok, state: this.#state(res) };
-    await this.#counter.reward(subject, points);
-    return { ok, state: { ...this.#state(res), remaining: Math.max(0, this.perMinute - (res.consumedPoints - points)) } };
+  /**
+   * Spends `points` when the subject, and its company under a ceiling, have as many left; otherwise spends
+   * nothing and says which ran short and when it will have them.
+   */
+  async spend(subject: string, points: number, company?: string): Promise<{ ok: boolean; states: LimitState[]; short?: LimitState }> {
+    const own = await this.#counter.consume(subject, points);
+    if (!own.ok) {
+      await this.#counter.reward(subject, points);
+      const state = this.#state('points', this.perMinute, own.res, own.res.consumedPoints - points);
+      return { ok: false, states: [state], short: state };
+    }
+    const ownState = this.#state('points', this.perMinute, own.res);
+    if (!this.#company || !company) return { ok: true, states: [ownState] };
+    const shared = await this.#company.counter.consume(company, points);
+    if (shared.ok) return { ok: true, states: [ownState, this.#state('company-points', this.#company.perMinute, shared.res)] };
+    await Promise.all([this.#counter.reward(subject, points), this.#company.counter.reward(company, points)]);
+    const state = this.#state('company-points', this.#company.perMinute, shared.res, shared.res.consumedPoints - points);
+    return { ok: false, states: [{ ...ownState, remaining: Math.min(this.perMinute, ownState.remaining + points) }, state], short: state };
   }
 }
 

@@ -111,6 +111,8 @@ export interface Door<Input> {
   read(call: Call, req: Request, res: ServerResponse, params: Record<string, string | undefined>): Input | Promise<Input>;
   /** Steps 4 to 7, and the result in the surface's shape: usually `operate` on the door's prepared operation. */
   serve(call: Call, input: Input, req: Request): Promise<Reply>;
+  /** The answer, refusals included, in the media type the request asked for (GraphQL over HTTP's 429 in JSON is 200). */
+  present?(req: Request, reply: Reply): Reply;
 }
 
 /** A door that reads nothing: its input is the route's path parameters. */
@@ -133,7 +135,7 @@ export function door<Input>(pipeline: Pipeline, shape: Door<Input>): Endpoint {
       return shape.serve(call, await shape.read(call, req, res, params), req);
     };
     void audited(pipeline, call, shape.errors, log, steps).then(
-      (reply) => answer(req, res, call, reply),
+      (reply) => answer(req, res, call, shape.present ? shape.present(req, reply) : reply),
       (error: unknown) => {
         log.error({ err: error }, 'request failed');
         answer(req, res, call, shape.errors.internal());

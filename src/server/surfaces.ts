@@ -3,8 +3,8 @@
  * REST surfaces, /graphql (and its SDL, and its live changes over WebSocket), the console's export, and the
  * background job worker (src/jobs.ts).
  */
-import { printSubgraphSchema } from '@apollo/subgraph';
 import type { ApolloServer } from '@apollo/server';
+import { printApiSchema } from '../../resolvers/federation.ts';
 import { buildSchema } from '../../resolvers/index.ts';
 import { compileM2mRoutes, m2mSurface } from '../../rest/m2m/index.ts';
 import { m2mErrors } from '../../rest/m2m/errors.ts';
@@ -31,12 +31,12 @@ export interface Surfaces extends AppOptions<ApolloContext> {
 
 export async function serviceSurfaces(services: Services): Promise<Surfaces> {
   const { config, logger } = services;
-  const schema = buildSchema();
+  const schema = buildSchema({ federationAuthorization: config.GRAPHQL_FEDERATION_AUTHORIZATION });
   const pipeline = await createPipeline(services, schema);
   const m2m = m2mSurface(pipeline, compileM2mRoutes(schema), logger);
   const v1 = v1Surface(pipeline, compileV1Routes(schema), logger);
   const jobs = await createJobRunner(services);
-  const sdl = printSubgraphSchema(schema);
+  const sdl = printApiSchema(schema);
   const documents = new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS });
   const graphql = graphqlDoor({
     pipeline,
@@ -85,7 +85,7 @@ export async function serviceSurfaces(services: Services): Promise<Surfaces> {
     },
   };
 
-  /** The subgraph's SDL, for federation tooling: in production, for callers with a token only, as `_service { sdl }`. */
+  /** The API schema, for client tooling (the subgraph's SDL is `_service { sdl }`): in production, for callers with a token only. */
   function schemaEndpoint(p: Pipeline, text: string): EndpointSpec['endpoint'] {
     return door(p, {
       surface: 'graphql',

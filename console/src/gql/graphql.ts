@@ -4,7 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-/** Where an appointment stands (docs/lifecycles.md): SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
+/** Where an appointment stands: SCHEDULED, then COMPLETED or NO_SHOW once it has started, or CANCELLED. */
 export type AppointmentStatus =
   /** Cancelled: it no longer blocks its time. */
   | 'CANCELLED'
@@ -90,7 +90,7 @@ export type BookEventInput = {
   voucherCode: string | null | undefined;
 };
 
-/** What a console user may do: owner everything, admin everything but users, staff the desk (docs/lifecycles.md, Roles). */
+/** What a console user may do: owner everything, admin everything but users, staff the desk (customers, bookings, appointments). */
 export type ConsoleRole =
   /** Everything but console users. */
   | 'ADMIN'
@@ -205,18 +205,18 @@ export type CreateVoucherInput = {
   validUntil: string | null | undefined;
 };
 
-/** Whether an event stands alone or repeats (document 2, section 6). */
+/** Whether an event stands alone or repeats. */
 export type EventKind =
   /** A one-off event or workshop: each booking is a ticket purchase (`registration.created` and `event.purchased`). */
   | 'ONE_OFF'
   /** A date of a schedule, such as a weekly class: each booking is a registration (`registration.created` only). */
   | 'SCHEDULE';
 
-/** Where a subscription mandate stands (docs/subscriptions.md). */
+/** Where a subscription mandate stands: ACTIVE, PAUSED or SUSPENDED while it runs, CANCELLED once it has ended. */
 export type MandateState =
   /** Running: each period is charged on its first day. */
   | 'ACTIVE'
-  /** Ended on `endsOn`, after it was cancelled. An extension of document 1, which names the other three. */
+  /** Ended on `endsOn`, after it was cancelled. */
   | 'CANCELLED'
   /** Paused: periods that start meanwhile are not charged. */
   | 'PAUSED'
@@ -448,7 +448,7 @@ export type VoucherUpdate = {
   validUntil: string | null | undefined;
 };
 
-/** Kinds of webhook events: the three of document 2, section 6, then the lifecycle of every product line (docs/webhooks.md). */
+/** Kinds of webhook events: a registration, a pass purchase and an event purchase, then the lifecycle of every product line (customers, bookings, appointments, passes, videos, subscriptions). */
 export type WebhookEventKind =
   /** `appointment.booked`: an appointment was booked. */
   | 'APPOINTMENT_BOOKED'

@@ -1273,7 +1273,7 @@ export interface components {
                 currency: "GBP" | "EUR" | "USD";
             };
             /**
-             * @description Document 1 names `ACTIVE`, `PAUSED` and `SUSPENDED`; `CANCELLED` is this service's addition: a cancelled mandate from its end date on.
+             * @description `ACTIVE`, `PAUSED` or `SUSPENDED` while the mandate runs; `CANCELLED` from the end date of a cancelled mandate on.
              * @enum {string}
              */
             state: "ACTIVE" | "PAUSED" | "SUSPENDED" | "CANCELLED";

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Obtain a token
-         * @description Returns a JWT valid for 3600 seconds (document 2, section 5). Token requests are limited per address; after repeated failures for one API key from one address, or from one address overall, a wrong secret is answered 429 instead of 401 for a while. The right key and secret always get a token.
+         * @description Returns a JWT valid for 3600 seconds. Token requests are limited per address; after repeated failures for one API key from one address, or from one address overall, a wrong secret is answered 429 instead of 401 for a while. The right key and secret always get a token.
          */
         post: operations["requestToken"];
         delete?: never;
@@ -842,7 +842,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description An access token (document 2, section 5). There is no refresh token: after expiry, request a new one. */
+        /** @description An access token. There is no refresh token: after expiry, request a new one. */
         Token: {
             /** @description A JWT to send as `Authorization: Bearer <token>`. */
             token: string;
@@ -852,7 +852,7 @@ export interface components {
              */
             expiresIn: 3600;
         };
-        /** @description A customer, as the list gives it (document 2, section 2). */
+        /** @description A customer, as the list gives it. */
         CustomerListItem: {
             /**
              * @description The customer: a `cust_` id.
@@ -1080,7 +1080,7 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description A pass assigned to a customer (document 2, section 2). */
+        /** @description A pass assigned to a customer. */
         CustomerPass: {
             /**
              * @description The customer pass: a `cp_` id.
@@ -1117,7 +1117,7 @@ export interface components {
              */
             status: "active" | "pending" | "expired" | "used" | "cancelled";
         };
-        /** @description A page of customers, by last name (document 2, section 2). */
+        /** @description A page of customers, by last name. */
         CustomerPage: {
             customers: components["schemas"]["CustomerListItem"][];
             /** @description Items matching, over all pages. */
@@ -1290,7 +1290,7 @@ export interface components {
             price?: number;
             active?: boolean;
         };
-        /** @description The assignment of a pass to a customer (document 2, section 4). Unknown fields are refused. */
+        /** @description The assignment of a pass to a customer. Unknown fields are refused. */
         CustomerPassCreate: {
             /** @description A `cust_` id. */
             customerId: string;
@@ -1336,7 +1336,7 @@ export interface components {
             enabled?: boolean;
         };
         /**
-         * @description Every error: `{"error": {"code", "message", "details"}}` (document 2, section 7). Codes:
+         * @description Every error: `{"error": {"code", "message", "details"}}`. Codes:
          *     - `VALIDATION_ERROR`: 400: a parameter, header or body field is missing or invalid; `details` names the field and the rule.
          *     - `UNAUTHORIZED`: 401: no token, or one that is invalid or expired; or wrong credentials at `POST /auth/token`.
          *     - `FORBIDDEN`: 403: the credentials may not do this.
