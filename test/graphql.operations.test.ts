@@ -255,6 +255,9 @@ const VIDEO_PURCHASE = 'isCancelled isRefunded isExpired expiresOn customer { id
 /** Notes made for deleteNote: one of this company's, one of another company's. */
 const notes = { doomed: '', foreign: '' };
 
+/** The waitlist entry the joinWaitlist row made, for the rows after it. */
+const waitlisted = { id: '' };
+
 const operations: Record<string, Operation> = {
   // Customers
   customer: {
@@ -1848,6 +1851,87 @@ const operations: Record<string, Operation> = {
       invalid('an event without a failed delivery, and no endpoint', 'eventId', () => ({ eventId: webhook.testEvent })),
     ],
   },
+
+  // Schedule and waitlists (last: they add and cancel dates that the rows above list).
+  addRecurringDates: {
+    does: "adds a weekly rule's dates at local time, leaving out the skipped ones",
+    scope: 'events:write',
+    query: 'mutation ($eventId: ID!, $rule: RecurrenceInput!) { addRecurringDates(eventId: $eventId, rule: $rule) { datetime capacity duration } }',
+    variables: { eventId: 'evt_edit', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21', skip: ['2026-12-14'] } },
+    succeeds: (data) => {
+      expect(data.addRecurringDates).toEqual([
+        { datetime: '2026-12-07T18:00:00', capacity: 8, duration: 45 },
+        { datetime: '2026-12-21T18:00:00', capacity: 8, duration: 45 },
+      ]);
+    },
+    failures: [
+      notFound('an unknown event', { eventId: 'evt_nobody', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21' } }),
+      notFound("another company's event", { eventId: 'evt_other', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21' } }),
+      invalid('an until before from', 'rule.until', { eventId: 'evt_edit', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-01' } }),
+    ],
+  },
+  updateEventDate: {
+    does: "changes a date's capacity",
+    scope: 'events:write',
+    query: 'mutation ($id: ID!, $input: UpdateEventDateInput!) { updateEventDate(id: $id, input: $input) { id capacity } }',
+    variables: { id: 'date_edit', input: { capacity: 12 } },
+    succeeds: (data) => {
+      expect(data.updateEventDate).toEqual({ id: 'date_edit', capacity: 12 });
+    },
+    failures: [
+      notFound('an unknown date', { id: 'date_nobody', input: { capacity: 12 } }),
+      notFound("another company's date", { id: 'date_other', input: { capacity: 12 } }),
+      invalid('no change', 'input', { id: 'date_edit', input: {} }),
+    ],
+  },
+  joinWaitlist: {
+    does: 'puts a customer in line for a full date',
+    scope: 'bookings:write',
+    query: 'mutation ($input: JoinWaitlistInput!) { joinWaitlist(input: $input) { id status position spaces payWith } }',
+    variables: { input: { customerId: 'cust_ada', eventDateId: 'date_full', pricingOptionId: 'po-dropin', spaces: 1, payWith: 'CARD' } },
+    succeeds: (data) => {
+      expect(data.joinWaitlist).toEqual({ id: expect.stringMatching(/^wait_/), status: 'WAITING', position: 1, spaces: 1, payWith: 'CARD' });
+      waitlisted.id = data.joinWaitlist.id as string;
+    },
+    failures: [
+      notFound('an unknown date', { input: { customerId: 'cust_ada', eventDateId: 'date_nobody', pricingOptionId: 'po-dropin', spaces: 1, payWith: 'CARD' } }),
+      notFound("another company's date", { input: { customerId: 'cust_ada', eventDateId: 'date_other', pricingOptionId: 'po-other', spaces: 1, payWith: 'CARD' } }),
+      conflict('a date with room', { input: { customerId: 'cust_ada', eventDateId: 'date_open', pricingOptionId: 'po-dropin', spaces: 1, payWith: 'CARD' } }),
+    ],
+  },
+  waitlistEntry: {
+    does: 'reads one waitlist entry by id',
+    scope: 'bookings:read',
+    query: 'query ($id: ID!) { waitlistEntry(id: $id) { id status customer { id } eventDate { id } } }',
+    variables: () => ({ id: waitlisted.id }),
+    succeeds: (data) => {
+      expect(data.waitlistEntry).toEqual({ id: waitlisted.id, status: 'WAITING', customer: { id: 'cust_ada' }, eventDate: { id: 'date_full' } });
+    },
+    absent: [{ case: 'an unknown entry', variables: { id: 'wait_nobody' } }],
+  },
+  leaveWaitlist: {
+    does: 'takes a customer out of line',
+    scope: 'bookings:write',
+    query: 'mutation ($id: ID!) { leaveWaitlist(id: $id) { id status } }',
+    variables: () => ({ id: waitlisted.id }),
+    succeeds: (data) => {
+      expect(data.leaveWaitlist).toEqual({ id: waitlisted.id, status: 'LEFT' });
+    },
+    failures: [notFound('an unknown entry', { id: 'wait_nobody' })],
+  },
+  cancelEventDate: {
+    does: 'cancels a date: it stays listed, cancelled, and takes no bookings',
+    scope: 'events:write',
+    query: 'mutation ($id: ID!, $refund: Boolean) { cancelEventDate(id: $id, refund: $refund) { id cancelled spacesBooked } }',
+    variables: { id: 'date_edit', refund: true },
+    succeeds: (data) => {
+      expect(data.cancelEventDate).toEqual({ id: 'date_edit', cancelled: true, spacesBooked: 0 });
+    },
+    failures: [
+      notFound('an unknown date', { id: 'date_nobody' }),
+      notFound("another company's date", { id: 'date_other' }),
+    ],
+  },
 };
 
 beforeAll(async () => {
@@ -1879,7 +1963,7 @@ afterAll(async () => {
  * they need no scope (`me`, sign-in). test/console.graph.test.ts and test/console.session.test.ts cover them.
  */
 const CONSOLE_ONLY = [
-  'me', 'scopeCatalogue', 'apiClients', 'auditLog', 'consoleUsers', 'signIn', 'signOut', 'createApiClient', 'setApiClientScopes',
+  'me', 'scopeCatalogue', 'apiClients', 'auditLog', 'auditActors', 'consoleUsers', 'signIn', 'signOut', 'createApiClient', 'setApiClientScopes',
   'rotateApiClientSecret', 'revokeApiClient', 'createConsoleUser', 'setConsoleUserRole', 'resetConsoleUserPassword', 'removeConsoleUser',
 ];
 

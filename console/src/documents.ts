@@ -688,13 +688,6 @@ export const TodayQuery = graphql(`
           id
           name
         }
-        register(pageSize: 100) {
-          nodes {
-            id
-            isCancelled
-            attended
-          }
-        }
       }
     }
   }

@@ -805,7 +805,7 @@ export type TodayQueryVariables = Exact<{
 export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
         | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
-       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string }, register: { nodes: Array<{ id: string, isCancelled: boolean, attended: boolean | null }> } | null }> } | null };
+       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
 
 export type SetAppointmentStatusMutationVariables = Exact<{
   id: string | number;
@@ -1735,13 +1735,6 @@ export const TodayDocument = new TypedDocumentString(`
       event {
         id
         name
-      }
-      register(pageSize: 100) {
-        nodes {
-          id
-          isCancelled
-          attended
-        }
       }
     }
   }
