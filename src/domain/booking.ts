@@ -17,6 +17,7 @@ import { currencyUnits, customerPassId, emit, purchaseId, registrationId } from 
 import { instantToLocal, localDate } from './time.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
+import { cancelLiveBooking, freeSpaces, hasLiveBooking, holdSpaces, lockBookingForAttendance, setAttended } from '../db/bookings.ts';
 
 export interface BookEventInput {
   customerId: string;
@@ -58,12 +59,7 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
     const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: event.id });
     if (!option) throw new NotFound('Pricing option');
 
-    const held = await tx.execute<{ affectedRows: number }>(
-      'update event_date set spaces_booked = spaces_booked + ? where id = ? and company_id = ? and spaces_booked + ? <= capacity',
-      [input.spaces, date.id, companyId, input.spaces],
-      'run',
-    );
-    if (!held.affectedRows) throw new Conflict('Not enough spaces left on this event date');
+    if (!(await holdSpaces(tx, companyId, date.id, input.spaces))) throw new Conflict('Not enough spaces left on this event date');
 
     const gross = option.base100Price * input.spaces;
     let payment: Pick<IBooking, 'paymentMethod' | 'currency' | 'base100GrossPrice' | 'base100NetPrice' | 'creditsUsed'> & { passPurchase?: string };
@@ -80,11 +76,7 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
     }
 
     const attendee = boughtFor ?? customer;
-    const [booked] = await tx.execute<{ id: string }[]>(
-      'select id from booking where company_id = ? and event_date_id = ? and attendee_id = ? and not is_cancelled limit 1',
-      [companyId, date.id, attendee.id],
-    );
-    if (booked) throw new Conflict(alreadyBooked(attendee));
+    if (await hasLiveBooking(tx, companyId, date.id, attendee.id)) throw new Conflict(alreadyBooked(attendee));
 
     const transaction = tx.create(Transaction, {
       id: newId('transaction', now.getTime()),
@@ -141,19 +133,14 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
  */
 export async function cancelBooking(em: EntityManager, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
-    const [cancelled] = await tx.execute<{ spaces: number; event_date_id: string; credits_used: number | null; pass_purchase_id: string | null }[]>(
-      `update booking set is_cancelled = true, is_refunded = is_refunded or ?
-        where id = ? and company_id = ? and not is_cancelled and attended is null
-        returning spaces, event_date_id, credits_used, pass_purchase_id`,
-      [refund, bookingId, companyId],
-    );
+    const cancelled = await cancelLiveBooking(tx, companyId, bookingId, refund);
     if (!cancelled) {
       const booking = await tx.findOne(Booking, { id: bookingId });
       if (!booking) throw new NotFound('Booking');
       if (booking.isCancelled) throw new Conflict('The booking is already cancelled');
       throw new Conflict(`The booking is marked ${booking.attended ? 'attended' : 'not attended'}: clear its attendance before cancelling it`);
     }
-    await tx.execute('update event_date set spaces_booked = spaces_booked - ? where id = ? and company_id = ?', [cancelled.spaces, cancelled.event_date_id, companyId], 'run');
+    await freeSpaces(tx, companyId, cancelled.event_date_id, cancelled.spaces);
     if (cancelled.pass_purchase_id && cancelled.credits_used) {
       await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
     }
@@ -184,18 +171,14 @@ export async function cancelBooking(em: EntityManager, companyId: string, bookin
  */
 export async function setBookingAttendance(em: EntityManager, clock: Clock, companyId: string, bookingId: string, attended: boolean | null): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
-    const [booking] = await tx.execute<{ is_cancelled: boolean; starts_at: Date; timezone: string }[]>(
-      `select b.is_cancelled, d.starts_at, e.timezone from booking b join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id
-        where b.id = ? and b.company_id = ? for update of b`,
-      [bookingId, companyId],
-    );
+    const booking = await lockBookingForAttendance(tx, companyId, bookingId);
     if (!booking) throw new NotFound('Booking');
     if (booking.is_cancelled) throw new Conflict('The booking is cancelled: its attendance cannot be marked');
     const startsAt = new Date(booking.starts_at);
     if (startsAt.getTime() > clock.now().getTime()) {
       throw new Conflict(`The event date starts at ${instantToLocal(startsAt, booking.timezone)}: attendance is taken once it has started`);
     }
-    await tx.execute('update booking set attended = ? where id = ? and company_id = ?', [attended, bookingId, companyId], 'run');
+    await setAttended(tx, companyId, bookingId, attended);
     return (await tx.findOne(Booking, { id: bookingId }))!;
   });
 }
