@@ -20,8 +20,8 @@ const NOT_YET_MOVED = [/^src\/webhooks\/(jobs|retention)\.ts$/, /^src\/subscript
 
 /** The start of a statement, or a clause that only SQL has, in a literal's text. */
 const SQL = [
-  /^\s*(select|insert\s+into|update\s+"?\w+"?\s+(\w+\s+)?set|delete\s+from|with\s+"?\w+"?\s+as\s*\(|savepoint|release\s+savepoint|rollback|begin|commit|set\s+(local|session)|listen|notify|copy\s|analyze\s|lock\s+table|truncate)\b/i,
-  /\bselect\b[\s\S]*\bfrom\s+"?[a-z_]+"?/i,
+  /^\s*(insert\s+into|update\s+"?\w+"?\s+(\w+\s+)?set|delete\s+from|with\s+"?\w+"?\s+as\s*\(|savepoint|release\s+savepoint|rollback|begin|commit|set\s+(local|session)|listen|notify|copy\s|analyze\s|lock\s+table|truncate)\b/i,
+  /\bselect\s+(distinct\s+)?([\w."*:$()]+(\s+as\s+"?\w+"?)?\s*,\s*)*[\w."*:$()]+(\s+as\s+"?\w+"?)?\s+from\s+"?[a-z_]+"?/i,
   /\b(insert\s+into|delete\s+from)\s+"?[a-z_]+/i,
   /\bupdate\s+"?[a-z_]+"?\s+(\w+\s+)?set\s+"?\w+"?\s*=/i,
   /\bwhere\b[^.]*\$\d+/i,

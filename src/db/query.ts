@@ -83,7 +83,7 @@ export function statement<P extends object, C extends Query>(name: string, build
   if (STATEMENTS.has(name)) throw new Error(`two statements named ${name}`);
   const placeholders = new Proxy({}, { get: (_, key) => (typeof key === 'string' ? { [NAME]: key } : undefined) }) as P;
   const compiled = new Statement<P, Row<C>>(compile(build(placeholders)));
-  STATEMENTS.set(name, compiled as Statement<never, unknown>);
+  STATEMENTS.set(name, compiled);
   return compiled;
 }
 
