@@ -12,7 +12,7 @@ import { createApiClient } from '../src/domain/api-clients.ts';
 import { createCompany } from '../src/domain/companies.ts';
 import { ALL_SCOPES } from '../src/domain/scopes.ts';
 import { createV1Key } from '../src/domain/v1-keys.ts';
-import { dueMandates } from '../src/subscriptions/jobs.ts';
+import { dueMandates } from '../src/db/due-mandates.ts';
 
 /** The date the data is generated around; requests name explicit dates so answers never depend on the clock. */
 export const TODAY = '2026-11-21';

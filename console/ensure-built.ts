@@ -46,6 +46,8 @@ export function ensureConsoleBuilt(options: { quiet?: boolean } = {}): void {
     {
       cwd: root,
       stdio: 'inherit',
+      // Always React's production build: jest sets NODE_ENV=test, which Vite would otherwise pass on to React.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new Error(`vite build of the console failed (exit ${result.status ?? result.signal})`);

@@ -15,8 +15,11 @@ import { catalogueResolvers } from './catalogue/index.ts';
 import { consoleResolvers } from './console/index.ts';
 import { customerResolvers } from './customers/index.ts';
 import { referenceResolvers, withFederationAuthorization } from './federation.ts';
+import { liveResolvers } from './live/index.ts';
 import { paymentResolvers } from './payments.ts';
+import { reportResolvers } from './reports/index.ts';
 import { scalars } from './scalars.ts';
+import { scheduleResolvers } from './schedule/index.ts';
 import { subscriptionResolvers } from './subscriptions/index.ts';
 
 const schemaDir = join(import.meta.dirname, '..', 'schema');
@@ -55,12 +58,15 @@ export function buildSchema(): GraphQLSchema {
     paymentResolvers,
     customerResolvers,
     bookingResolvers,
+    scheduleResolvers,
     appointmentResolvers,
     catalogueResolvers,
     subscriptionResolvers,
     referenceResolvers,
     adminResolvers,
     consoleResolvers,
+    liveResolvers,
+    reportResolvers,
     pageFields(sdl),
   ] as never[]);
   // Without locations: the schema's AST is kept for the life of the process, and its locations hold the

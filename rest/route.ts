@@ -5,7 +5,7 @@
  * derived from its document. Per request the prepared document runs through the pipeline's steps
  * (src/pipeline/run.ts): the surface's door reads the request, then authenticate, admit, and the operation.
  */
-import { coerceInputValue, typeFromAST, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { coerceInputValue, typeFromAST, type ExecutionResult, type GraphQLError, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { parse as parseQuery } from 'node:querystring';
 import etag from 'etag';
 import type { Logger } from 'pino';
@@ -16,12 +16,12 @@ import type { Call, ErrorShape, Reply } from '../src/pipeline/call.ts';
 import { databaseUnavailable } from '../src/pipeline/database.ts';
 import { domainErrorOf, prepareOperation, type PreparedOperation } from '../src/pipeline/execute.ts';
 import { pathOf, readBody, type Endpoint, type Request } from '../src/pipeline/http.ts';
-import { idempotentRequest } from '../src/pipeline/idempotency.ts';
+import { claim, idempotentRequest, keep } from '../src/pipeline/idempotency.ts';
 import type { Pipeline } from '../src/pipeline/index.ts';
 import { inputProblem, pathProblem, unstorableTextAsInvalid } from '../src/pipeline/input-guards.ts';
 import { inputTooLong } from '../src/pipeline/input-lengths.ts';
 import type { ClientLimits } from '../src/pipeline/limits.ts';
-import { door, runOperation } from '../src/pipeline/run.ts';
+import { door, operate, presentRefusal, type CachedAs, type Operation } from '../src/pipeline/run.ts';
 import type { Surface } from '../src/pipeline/tokens.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -57,6 +57,8 @@ export interface Route extends RouteDeclaration {
   operation: PreparedOperation;
   /** Derived from the document: the scopes of the fields it selects. */
   scopes: string[];
+  /** A GET of a query: its answers are cached (src/pipeline/cache.ts) under `GET /path`. */
+  cached?: CachedAs<Reply, StoredReply>;
 }
 
 /** GraphQL's argument of a whole request body, as REST names it. */
@@ -66,7 +68,8 @@ const BODY_NAMES = { input: 'body' };
 export function compileRoutes(schema: GraphQLSchema, declarations: RouteDeclaration[]): Route[] {
   return declarations.map((declaration) => {
     const operation = prepareOperation(schema, declaration.document, `${declaration.method} ${declaration.path}`);
-    return { ...declaration, operation, scopes: operation.scopes };
+    const cached = declaration.method === 'GET' && operation.analysis.kind === 'query' ? cachedAs(`GET ${declaration.path}`) : undefined;
+    return { ...declaration, operation, scopes: operation.scopes, ...(cached && { cached }) };
   });
 }
 
@@ -109,8 +112,27 @@ function errorOf(error: GraphQLError, names: Record<string, string>): DomainErro
   throw Object.assign(new Error(`operation failed: ${error.message}`), { cause: error.originalError ?? error });
 }
 
-/** Express's entity tags: weak, of the body's bytes. */
-const tagOf = (body: string) => etag(body, { weak: true });
+/** A stored REST answer: the bytes sent the first time, and their entity tag (Express's: weak, of the bytes). */
+interface StoredReply {
+  status: number;
+  body: Buffer;
+  etag: string;
+}
+
+/** A cached route's answers are kept as bytes with their entity tag, and replayed as such. */
+function cachedAs(operation: string): CachedAs<Reply, StoredReply> {
+  return {
+    operation,
+    ordered: true,
+    keep: (reply) => {
+      if (reply.body === null) return undefined;
+      const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+      return { status: reply.status, body, etag: etag(body, { weak: true }) };
+    },
+    replay: (stored) => ({ status: stored.status, body: stored.body, headers: { ETag: stored.etag } }),
+    status: (stored) => stored.status,
+  };
+}
 
 /** What a REST surface is: its mount path, error shape, token audience and limits. */
 export interface RestSurface {
@@ -139,9 +161,10 @@ export interface RestDoorOptions {
 }
 
 /**
- * A call to one of the surface's paths: the door reads the request (body, then NUL and nesting checks on
- * path, query and body), authenticates the bearer token, admits the caller under the surface's limits, and
- * hands over to `steps` (the operation, or a refusal of a method or path no route serves).
+ * The door of one of the surface's paths: the bearer token (step 1), the surface's limits for its client or
+ * key (2), then the request (3: its body, then NUL and nesting checks on path, query and body), and `steps`
+ * (the route's operation, or a refusal of a method or path no route serves). `open`: anyone's, no token
+ * read; `raw`: refused as it came, nothing read.
  */
 export function surfaceDoor(
   { pipeline, surface, logger }: RestDoorOptions,
@@ -150,62 +173,92 @@ export function surfaceDoor(
   { open = false, raw = false }: { open?: boolean; raw?: boolean } = {},
 ): Endpoint {
   const routePaths = surface.routes.map((route) => route.path);
-  return door(pipeline, { surface: surface.name, resource, errors: surface.errors, logger }, async (call, req, res, params) => {
-    // `raw`: a request refused as it came, without reading it.
-    if (raw) return steps(call, { query: {}, params, body: undefined }, req);
+  const known = !open && !raw;
+  return door<RouteInput>(pipeline, {
+    surface: surface.name,
+    resource,
+    errors: surface.errors,
+    logger,
     // Who is calling, and whether it may, before anything it sent is read: a malformed body of no one is 401.
-    if (!open) {
-      await authenticateBearer(pipeline, call, surface.name, req.headers.authorization);
-      await admit(call, surface.limits, call.caller!.id);
-    }
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
-    const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
-    const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
-    if (problem) throw problem;
-    return steps(call, { query, params, body }, req);
+    ...(known && {
+      authenticate: (call, req) => authenticateBearer(pipeline, call, surface.name, req.headers.authorization),
+      admit: (call) => admit(call, surface.limits, call.caller!.id),
+    }),
+    read: async (call, req, res, params) => {
+      if (raw) return { query: {}, params, body: undefined };
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, res);
+      const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+      const problem = pathProblem(call.path.slice(surface.base.length), routePaths) ?? inputProblem(query) ?? inputProblem(body);
+      if (problem) throw problem;
+      return { query, params, body };
+    },
+    serve: steps,
   });
+}
+
+/**
+ * A route's prepared operation as the runner takes it, for one call: its variables and their checks, its
+ * reply in the surface's shape. What does not depend on the call is made once per route.
+ */
+function routeOperation(pipeline: Pipeline, surface: RestSurface, route: Route): (call: Call, input: RouteInput, req: Request) => Operation<Reply> {
+  const schema = pipeline.executor.schema;
+  const names = { ...BODY_NAMES, ...route.parameterNames };
+  const { operation } = route;
+  const check = (variables: Record<string, unknown>) => {
+    try {
+      coerced(schema, operation, variables);
+      const long = inputTooLong(schema, operation.document, operation.analysis.operation, variables);
+      if (long) throw long;
+    } catch (error) {
+      throw error instanceof Invalid ? renamed(error, names) : error;
+    }
+  };
+  const answerOf = (result: ExecutionResult): Reply => {
+    if (result.errors?.length) throw errorOf(result.errors[0]!, names);
+    const reply = route.respond(result.data);
+    const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
+    return { status, body: body === null || body === undefined ? null : JSON.stringify(body) };
+  };
+  const failed = (reply: Reply) => reply.status >= 400;
+  const status = (reply: Reply) => reply.status;
+  const idempotent = surface.idempotentPosts && route.method === 'POST';
+  return (call, input, req) => {
+    const prepared: Operation<Reply> = {
+      document: operation.document,
+      analysis: operation.analysis,
+      requirements: operation.analysis.requirements,
+      variables: () => route.variables?.(input) ?? {},
+      check,
+      present: (result) => {
+        try {
+          return answerOf(result);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return presentRefusal(call, error, surface.errors);
+        }
+      },
+      failed,
+      status,
+    };
+    if (route.cached) prepared.cache = route.cached;
+    const key = idempotent ? req.headers['idempotency-key'] : undefined;
+    if (typeof key === 'string') {
+      const idempotency = idempotentRequest(key, call.caller!.id, call.caller!.companyId, { method: route.method, path: route.path, body: input.body ?? null });
+      prepared.inWrite = { replay: (tx) => claim(tx, pipeline.services.clock, idempotency), keep: (tx, reply) => keep(tx, idempotency, reply) };
+    }
+    return prepared;
+  };
 }
 
 /** The endpoints of a surface's routes, 405 for their paths' other methods, and 404 for paths no route serves. */
 export function restEndpoints(options: RestDoorOptions): EndpointSpec[] {
   const { pipeline, surface } = options;
-  const schema = pipeline.executor.schema;
   const specs: EndpointSpec[] = [];
   const methods = new Map<string, Set<Method>>();
   for (const route of surface.routes) {
     methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method));
-    const names = { ...BODY_NAMES, ...route.parameterNames };
-    const reading = route.method === 'GET';
-    const cacheAs = reading && route.operation.analysis.kind === 'query' ? `${route.method} ${route.path}` : undefined;
-    const endpoint = surfaceDoor(options, route.resource, (call, input, req) => {
-      const idempotencyKey = req.headers['idempotency-key'];
-      const idempotency =
-        surface.idempotentPosts && route.method === 'POST' && typeof idempotencyKey === 'string'
-          ? idempotentRequest(idempotencyKey, call.caller!.id, call.caller!.companyId, { method: route.method, path: route.path, body: input.body ?? null })
-          : undefined;
-      return runOperation(pipeline, call, {
-        operation: route.operation,
-        variables: () => route.variables?.(input) ?? {},
-        check: (variables) => {
-          try {
-            coerced(schema, route.operation, variables);
-            const long = inputTooLong(schema, route.operation.document, route.operation.analysis.operation, variables);
-            if (long) throw long;
-          } catch (error) {
-            throw error instanceof Invalid ? renamed(error, names) : error;
-          }
-        },
-        respond: (data) => {
-          const reply = route.respond(data);
-          const { status = 200, body } = isReply(reply) ? reply : { status: 200, body: reply };
-          return { status, body: body === null || body === undefined ? null : JSON.stringify(body) };
-        },
-        errorOf: (error) => errorOf(error, names),
-        errors: surface.errors,
-        ...(cacheAs && { cacheAs, etag: tagOf }),
-        ...(idempotency && { idempotency }),
-      });
-    });
+    const operationOf = routeOperation(pipeline, surface, route);
+    const endpoint = surfaceDoor(options, route.resource, (call, input, req) => operate(pipeline, call, operationOf(call, input, req)));
     specs.push({ methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method], path: `${surface.base}${route.path}`, endpoint });
   }
   for (const [path, allowed] of methods) {

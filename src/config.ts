@@ -62,6 +62,8 @@ const schema = z.object({
   CACHE_TTL_SECONDS: int(0).default(300),
   /** Appointments start at least this many minutes after they are booked; availability shows earlier slots taken. */
   MIN_BOOKING_NOTICE_MINUTES: int(0, 525_600).default(0),
+  /** A walk-in (bookAppointment's `walkIn`, the console's default) may have started up to this many hours ago. */
+  WALK_IN_WINDOW_HOURS: int(0, 72).default(12),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){2}$/, 'must be three comma-separated numbers of seconds, such as 10,60,300')
@@ -70,17 +72,21 @@ const schema = z.object({
   WEBHOOK_ALLOW_INSECURE_TARGETS: bool.default(false),
   /** How long a receiver has to answer (document 2: 10 seconds); tests shorten it. */
   WEBHOOK_TIMEOUT_MS: int(1, 600_000).default(10_000),
-  /** How often each instance looks for events to fan out and deliveries that are due. */
-  WEBHOOK_POLL_MS: int(1, 2_147_483_647).default(250),
-  /** Deliveries one instance makes at the same time. */
+  /** Jobs (webhook attempts, above all) one instance runs at the same time: its job queue workers (src/jobs.ts). */
   WEBHOOK_CONCURRENCY: int(1, 1000).default(16),
+  /** Whether this instance runs background jobs (deliveries, renewals, retention); false serves requests only. */
+  JOBS: bool.default(true),
+  /** How often an idle job worker looks for jobs that fell due; new jobs wake it at once (LISTEN/NOTIFY). */
+  JOB_POLL_MS: int(10, 2_147_483_647).default(2_000),
+  /** A job worker pool without a heartbeat for this long is taken for dead, and its jobs run again elsewhere. */
+  JOB_WORKER_DEAD_MS: int(500, 3_600_000).default(5_000),
   /** After a secret rotation, hours during which the previous secret also signs (`webhook-signature`). */
   WEBHOOK_SECRET_OVERLAP_HOURS: int(0, 24 * 30).default(24),
   /** Settled webhook events, their jobs and delivery attempts are deleted after this many days. */
   WEBHOOK_RETENTION_DAYS: int(1, 36_500).default(30),
   /** PEM certificates trusted for webhook receivers in addition to the system's (private CAs, tests). */
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
-  /** How often each instance looks for subscription mandates with a renewal, a suspension or an end due. */
+  /** How often a renewal round (on one instance of the cluster) looks for mandates with a renewal, a suspension or an end due. */
   SUBSCRIPTION_POLL_MS: int(1, 2_147_483_647).default(60_000),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -117,6 +123,12 @@ const schema = z.object({
   GRAPHQL_INTROSPECTION: bool.optional(),
   /** Lexical tokens a GraphQL document may have: longer ones are refused while parsing. */
   GRAPHQL_MAX_TOKENS: int(1).default(5_000),
+  /** Live changes (GraphQL subscriptions over WebSocket, docs/graphql.md): WebSocket connections one API client or console user may hold open on an instance. */
+  LIVE_MAX_CONNECTIONS_PER_CLIENT: int(1, 10_000).default(10),
+  /** Subscriptions one API client or console user may hold on an instance, over all its connections. */
+  LIVE_MAX_SUBSCRIPTIONS_PER_CLIENT: int(1, 100_000).default(50),
+  /** How often a console user's live connections check that the session is still live and the role unchanged. */
+  LIVE_SESSION_CHECK_SECONDS: int(1, 3_600).default(10),
   /** `true`: each group of audit entries waits for PostgreSQL to flush it to disk before responses leave (src/pipeline/audit.ts). */
   AUDIT_SYNCHRONOUS_COMMIT: bool.default(false),
   /** A console session unused for this long ends. */

@@ -46,6 +46,7 @@ const OPERATIONS: Array<[string, string, 'users:manage' | 'api-clients:manage' |
   ['list API clients', '{ apiClients { id } }', 'api-clients:manage'],
   ['create an API client', 'mutation { createApiClient(input: { name: "matrix", scopes: ["customers:read"] }) { secret } }', 'api-clients:manage'],
   ['read the audit log', '{ auditLog { total } }', 'audit:read'],
+  ['name who the audit log can show', '{ auditActors { id } }', 'audit:read'],
   ['list webhook endpoints', '{ webhookEndpoints { id } }', 'webhooks:write'],
   ['reveal a webhook secret', 'mutation($id: ID!) { revealWebhookSecret(id: $id) }', 'webhooks:write'],
   ['list console users', '{ consoleUsers { id } }', 'users:manage'],
@@ -189,6 +190,19 @@ describe('console users (owner only)', () => {
     const removed = await call('owner', 'mutation($id: ID!) { removeConsoleUser(id: $id) }', { id: user.id });
     expect(removed.body.data.removeConsoleUser).toBe(user.id);
     expect((await consoleCall(studio.url, '{ me { id } }', { cookie: again.cookie })).body.data.me).toBeNull();
+  });
+
+  it("names everyone the audit log can show, by name, to its readers who manage neither clients nor users, and only the company's own", async () => {
+    const created = await call('owner', 'mutation { createApiClient(input: { name: "actor-named", scopes: ["customers:read"] }) { client { id } } }');
+    const clientId = created.body.data.createApiClient.client.id as string;
+    const { body } = await call('admin', '{ auditActors { id kind name } }');
+    expect(body.errors).toBeUndefined();
+    const actors = body.data.auditActors as { id: string; kind: string; name: string }[];
+    expect(actors).toContainEqual({ id: clientId, kind: 'API_CLIENT', name: 'actor-named' });
+    expect(actors).toContainEqual({ id: users.staff!.id, kind: 'CONSOLE_USER', name: users.staff!.email });
+    const elsewhere = await consoleUser(studio, 'owner', await studio.otherCompany());
+    const again = (await call('admin', '{ auditActors { id } }')).body.data.auditActors as { id: string }[];
+    expect(again.map((a) => a.id)).not.toContain(elsewhere.id);
   });
 
   it('keeps the company an owner', async () => {

@@ -200,7 +200,7 @@ describe('booking an appointment', () => {
     const byPass = await graphql(BOOK, booking({ datetime: '2026-12-01T13:00:00', payWith: 'PASS' }));
     expect(byPass.data.bookAppointment).toMatchObject({ payment: { status: 'PAID' } });
     const company = await m2m(`/appointments/bookings/${byCard.data.bookAppointment.id}`);
-    expect(company.data.payment).toEqual({ method: 'CARD', currency: 'GBP', base100_price_paid: 5000, status: 'PENDING' });
+    expect(company.data.payment).toEqual({ method: 'CARD', currency: 'GBP', base100_price_paid: 5000, status: 'PENDING', settlement_method: null });
     const customer = (await m2m('/customer/cust_ada/appointments?pageSize=100')).data.find((a: { id: string }) => a.id === byCard.data.bookAppointment.id);
     expect(customer).toMatchObject({ status: 'CONFIRMED', payment: { method: 'CARD', status: 'PENDING' } });
   });

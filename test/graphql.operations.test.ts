@@ -421,6 +421,28 @@ const operations: Record<string, Operation> = {
     ],
   },
 
+  // Reports
+  report: {
+    does: 'cuts a range of days into periods in the company\'s timezone, with the figures of each and the totals',
+    scope: 'reports:read',
+    query: `query ($from: Date!, $to: Date!, $by: ReportInterval) {
+      report(from: $from, to: $to, by: $by) { periods { start end figures { newCustomers } } totals { newCustomers revenue { currency base100Amount } } }
+    }`,
+    variables: { from: '2026-11-01', to: '2026-11-30', by: 'WEEK' },
+    succeeds: (data) => {
+      expect(data.report.periods.map((p: { start: string; end: string }) => [p.start, p.end])).toEqual([
+        ['2026-11-01', '2026-11-01'], ['2026-11-02', '2026-11-08'], ['2026-11-09', '2026-11-15'], ['2026-11-16', '2026-11-22'], ['2026-11-23', '2026-11-29'],
+        ['2026-11-30', '2026-11-30'],
+      ]);
+      const sum = data.report.periods.reduce((total: number, p: { figures: { newCustomers: number } }) => total + p.figures.newCustomers, 0);
+      expect(data.report.totals.newCustomers).toBe(sum);
+    },
+    failures: [
+      invalid('a range that ends before it starts', 'to', { from: '2026-11-02', to: '2026-11-01' }),
+      invalid('367 days by day', 'to', { from: '2026-01-01', to: '2027-01-02', by: 'DAY' }),
+    ],
+  },
+
   // Appointments
   availability: {
     does: "gives a facilitator's 15-minute slots, taken ones (plus the service's buffer) unavailable",

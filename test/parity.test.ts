@@ -108,7 +108,7 @@ const PERSON = 'id firstName lastName email';
 const person = (c: Row) => ({ id: c.id, type: 'customer', firstname: c.firstName, lastname: c.lastName, email: c.email });
 const PAYMENT = `payment {
   __typename
-  ... on CardPayment { method currency base100GrossPrice base100NetPrice status }
+  ... on CardPayment { method currency base100GrossPrice base100NetPrice status settlementMethod }
   ... on PassPayment { method currency creditsUsed status }
 }`;
 const PAGE = 'total page pageSize';
@@ -177,7 +177,7 @@ const appointment = (a: Row) => ({
   duration_minutes: a.durationMinutes,
   payment: a.payment.__typename === 'PassPayment'
     ? { method: a.payment.method, currency: a.payment.currency, credits_used: a.payment.creditsUsed, status: a.payment.status }
-    : { method: a.payment.method, currency: a.payment.currency, base100_price_paid: a.payment.base100NetPrice, status: a.payment.status },
+    : { method: a.payment.method, currency: a.payment.currency, base100_price_paid: a.payment.base100NetPrice, status: a.payment.status, settlement_method: a.payment.settlementMethod },
   notes: a.notes,
   created_at: a.createdAt,
 });
@@ -200,7 +200,7 @@ const customerAppointment = (a: Row) => ({
   },
   payment: a.payment.__typename === 'PassPayment'
     ? { method: a.payment.method, currency: a.payment.currency, credits_used: a.payment.creditsUsed, status: a.payment.status }
-    : { method: a.payment.method, currency: a.payment.currency, base100_price: a.payment.base100NetPrice, status: a.payment.status },
+    : { method: a.payment.method, currency: a.payment.currency, base100_price: a.payment.base100NetPrice, status: a.payment.status, settlement_method: a.payment.settlementMethod },
 });
 
 const SERVICE = 'id name description bufferMinutes active options { name durationMinutes base100Price credits active }';

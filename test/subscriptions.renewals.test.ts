@@ -20,7 +20,8 @@ import { bringUpToDate } from '../src/domain/renewals.ts';
 import type { PaymentProvider } from '../src/domain/subscription-payments.ts';
 import { startSubscription } from '../src/domain/subscriptions.ts';
 import { databaseCode, inTransaction, UNIQUE_VIOLATION } from '../src/domain/transactions.ts';
-import { createRenewalWorker, startSubscriptionRenewals, type RenewalWorker } from '../src/subscriptions/worker.ts';
+import { createJobRunner } from '../src/jobs.ts';
+import { createRenewalWorker, type RenewalWorker } from '../src/subscriptions/worker.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { waitUntil } from './support/webhooks.ts';
 
@@ -78,7 +79,8 @@ const m2m = async (customerId: string) => {
 };
 
 beforeAll(async () => {
-  studio = await startStudio({ bundle, clock, env: { M2M_RATE_PER_MINUTE: '100000', M2M_MAX_CONCURRENT: '1000' } });
+  // The server runs no jobs of its own: each test runs the rounds it means to (the last one, a job worker).
+  studio = await startStudio({ bundle, clock, env: { M2M_RATE_PER_MINUTE: '100000', M2M_MAX_CONCURRENT: '1000', JOBS: 'false' } });
   worker = createRenewalWorker(studio.app.services);
 });
 afterAll(async () => {
@@ -340,8 +342,9 @@ describe('the worker of a running server', () => {
   it('polls on its own, renews what falls due, and stops', async () => {
     setDate('2036-01-10');
     await start('cust_c9', 'plan_weekly');
-    const services = { ...studio.app.services, config: { ...studio.app.services.config, SUBSCRIPTION_POLL_MS: 50 } };
-    const running = startSubscriptionRenewals(services);
+    const services = { ...studio.app.services, config: { ...studio.app.services.config, SUBSCRIPTION_POLL_MS: 50, JOBS: true } };
+    const running = await createJobRunner(services);
+    running.start();
     try {
       setDate('2036-01-17');
       await waitUntil(async () => (await m2m('cust_c9'))[0] === 'ACTIVE 2036-01-24', { what: 'the renewal of 17 January' });

@@ -339,7 +339,7 @@ describe('a change that rolls back emits nothing', () => {
     let inside: string[] = [];
     await expect(
       inTransaction(companyEm(orm, studio.companyId), studio.companyId, async (tx) => {
-        await cancelBooking(tx, studio.companyId, booking, false);
+        await cancelBooking(tx, clock, studio.companyId, booking, false);
         inside = (await tx.execute<{ kind: string }[]>(`select kind from webhook_event where payload ->> 'registrationId' = ?`, [registrationId])).map((r) => r.kind);
         throw new Error('the change fails after its event was written');
       }),

@@ -36,6 +36,11 @@ async function addEvent(event: EventFixture): Promise<void> {
     `insert into webhook_event (id, company_id, kind, payload, is_test, created_at, dispatched_at) values ($1, $2, 'pass.purchased', $3, false, $4, $5)`,
     [event.id, companyId, JSON.stringify({ padding: 'x'.repeat(event.payloadBytes ?? 10) }), created, event.dispatched === false ? null : created],
   );
+  if (event.dispatched === false) {
+    // Fan-out now happens in the inserting statement; an event not fanned out is one the polling worker left.
+    await pool.query('delete from webhook_job where event_id = $1', [event.id]);
+    await pool.query('update webhook_event set dispatched_at = null where id = $1', [event.id]);
+  }
   if (event.job) {
     await pool.query(
       `insert into webhook_job (company_id, event_id, endpoint_id, state, attempts, retries_left, next_attempt_at) values ($1, $2, 'whk_retention', $3, 1, 0, $4)`,

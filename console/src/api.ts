@@ -4,9 +4,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TypedDocumentString } from './gql/graphql.ts';
+import { messageInWords } from './words.ts';
 
 export interface ApiErrorItem {
+  /** What to show: the service's message, with an input path such as `windows[0].end:` put in words. */
   message: string;
+  /** The service's own message, as it came. */
+  raw?: string;
   code: string;
   /** The input field the error is about (BAD_USER_INPUT), when the server names one. */
   field?: string;
@@ -27,7 +31,7 @@ export class ApiError extends Error {
   }
   /** The message about one input field, if any. */
   forField(field: string): string | undefined {
-    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || e.message.startsWith(`${field}:`));
+    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`));
     return hit?.message;
   }
 }
@@ -65,7 +69,8 @@ export async function request<R, V>(document: TypedDocumentString<R, V>, variabl
   }
   if (body.errors?.length) {
     const errors = body.errors.map<ApiErrorItem>((e) => ({
-      message: e.message ?? 'Unknown error',
+      message: messageInWords(e.message ?? 'Unknown error'),
+      raw: e.message,
       code: e.extensions?.code ?? 'INTERNAL',
       field: e.extensions?.field ?? e.extensions?.details?.field,
       path: e.path,

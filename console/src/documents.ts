@@ -231,10 +231,22 @@ export const AuditLogQuery = graphql(`
   }
 `);
 
+export const CreateCustomerMutation = graphql(`
+  mutation CreateCustomer($input: CreateCustomerInput!) {
+    createCustomer(input: $input) {
+      id
+      firstName
+      lastName
+      email
+    }
+  }
+`);
+
 export const AuditFilterOptionsQuery = graphql(`
   query AuditFilterOptions {
-    apiClients {
+    auditActors {
       id
+      kind
       name
     }
   }
@@ -675,6 +687,13 @@ export const TodayQuery = graphql(`
         event {
           id
           name
+        }
+        register(pageSize: 100) {
+          nodes {
+            id
+            isCancelled
+            attended
+          }
         }
       }
     }

@@ -1,5 +1,6 @@
 /** Small shared pieces: status messages, fields, dialogs, choices, secrets, dates and money. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { ApiError } from './api.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -59,26 +60,85 @@ export function FormActions({ onCancel, busy, disabled = busy, label, busyLabel,
   );
 }
 
-/** A modal dialog (native <dialog>: focus trap, Escape closes). */
+/**
+ * A modal dialog (native <dialog>: focus trap, Escape closes). Closing gives focus back to the control that
+ * opened it. Most dialogs are unmounted when they close, which the browser's own return of focus does not
+ * survive, and the opener itself may have been drawn again meanwhile (a list reloaded after the change): then
+ * focus goes to the control that now stands where it stood (same label), else to the page's title.
+ */
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const openerLabel = opener ? labelOf(opener) : '';
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      // Once React has drawn what the change left (a reloaded list draws its buttons anew), and only if the
+      // dialog did close: an effect run again on a dialog still open (React's strict mode) keeps focus in it.
+      setTimeout(() => {
+        if (!(dialog.isConnected && dialog.open)) returnFocus(opener, openerLabel);
+      }, 0);
+    };
   }, [open]);
-  return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+  // In the body, not where it is opened: a dialog opened from inside another's form (New customer in a booking
+  // dialog) must not be a form inside a form. React still passes events up its own tree, to the outer dialog's
+  // handlers too: each dialog submits and closes only itself.
+  return createPortal(
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={(event) => event.target === event.currentTarget && onClose()}
+      onCancel={(event) => event.target === event.currentTarget && onClose()}
+      onSubmit={(event) => event.stopPropagation()}
+    >
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>
           {children}
         </>
       )}
-    </dialog>
+    </dialog>,
+    document.body,
   );
+}
+
+function labelOf(element: HTMLElement): string {
+  return `${element.tagName}|${element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''}`;
+}
+
+function returnFocus(opener: HTMLElement | null, openerLabel: string): void {
+  if (document.activeElement && document.activeElement !== document.body && !document.activeElement.closest('dialog')) return;
+  if (!opener?.isConnected) return focusInstead(openerLabel);
+  opener.focus();
+  // The change the dialog made often draws the opener again a moment later (a booked slot becomes an
+  // appointment): focus then follows to where it stood, rather than falling to the page's body.
+  const observer = new MutationObserver(() => {
+    if (opener.isConnected) return;
+    observer.disconnect();
+    if (!document.activeElement || document.activeElement === document.body) focusInstead(openerLabel);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 5_000);
+}
+
+/** The control that now stands where the opener stood (same kind, same label), else the page's title. */
+function focusInstead(openerLabel: string): void {
+  const twin = openerLabel
+    ? Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')).find((e) => labelOf(e) === openerLabel && !e.closest('dialog'))
+    : undefined;
+  if (twin) return twin.focus();
+  const heading = document.getElementById('page-title');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }
 }
 
 /** A labelled field: `control` gets the id its label points at, and the id of its hint or error to describe it. */

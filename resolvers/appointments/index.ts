@@ -1,7 +1,7 @@
 /** Facilitators, services, appointments and availability. */
 import { appointmentsPage, facilitatorSchedule, facilitators, liveServices } from '../../src/db/lists.ts';
 import {
-  bookAppointment, cancelAppointment, rescheduleAppointment, setAppointmentPaymentStatus, setAppointmentStatus,
+  bookAppointment, cancelAppointment, rescheduleAppointment, setAppointmentPaymentStatus, setAppointmentStatus, type BookingOptions,
 } from '../../src/domain/appointments.ts';
 import { availability, earliestStart, requestedDates } from '../../src/domain/availability.ts';
 import { Invalid, NotFound } from '../../src/domain/errors.ts';
@@ -23,6 +23,17 @@ const facilitator = async (ctx: GraphqlContext, id: string) => {
   ctx.loaders.overridesOfFacilitator.clear(id);
   return written(ctx.loaders.facilitator, id, 'Facilitator');
 };
+
+/**
+ * When a booking may start: after the minimum notice, or, for a walk-in, from WALK_IN_WINDOW_HOURS ago. Console
+ * users are at the desk, so their bookings are walk-ins unless they say otherwise; API clients book ahead
+ * unless they ask for a walk-in.
+ */
+function startRule(ctx: GraphqlContext, walkIn: boolean | null | undefined): BookingOptions {
+  const { MIN_BOOKING_NOTICE_MINUTES, WALK_IN_WINDOW_HOURS } = ctx.services.config;
+  const asWalkIn = walkIn ?? ctx.caller?.kind === 'console';
+  return asWalkIn ? { walkInWindowHours: WALK_IN_WINDOW_HOURS } : { minNoticeMinutes: MIN_BOOKING_NOTICE_MINUTES };
+}
 
 export const appointmentResolvers: Resolvers = {
   Query: {
@@ -64,18 +75,16 @@ export const appointmentResolvers: Resolvers = {
   },
   Mutation: {
     bookAppointment: async (_root, { input }, ctx) => {
-      const options = { minNoticeMinutes: ctx.services.config.MIN_BOOKING_NOTICE_MINUTES, author: input.notes?.trim() ? await authorOf(ctx) : null };
+      const options = { ...startRule(ctx, input.walkIn), author: input.notes?.trim() ? await authorOf(ctx) : null };
       return appointment(ctx, (await bookAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, input, options)).id);
     },
     cancelAppointment: async (_root, { id }, ctx) => appointment(ctx, (await cancelAppointment(ctx.em, ctx.caller!.companyId, id)).id),
-    rescheduleAppointment: async (_root, args, ctx) => {
-      const options = { minNoticeMinutes: ctx.services.config.MIN_BOOKING_NOTICE_MINUTES };
-      return appointment(ctx, (await rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args, options)).id);
-    },
+    rescheduleAppointment: async (_root, args, ctx) =>
+      appointment(ctx, (await rescheduleAppointment(ctx.em, ctx.services.clock, ctx.caller!.companyId, args, startRule(ctx, args.walkIn))).id),
     setAppointmentStatus: async (_root, { id, status }, ctx) =>
       appointment(ctx, (await setAppointmentStatus(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, status)).id),
-    setAppointmentPaymentStatus: async (_root, { id, status }, ctx) =>
-      appointment(ctx, (await setAppointmentPaymentStatus(ctx.em, ctx.caller!.companyId, id, status)).id),
+    setAppointmentPaymentStatus: async (_root, { id, status, method }, ctx) =>
+      appointment(ctx, (await setAppointmentPaymentStatus(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, status, method ?? null)).id),
     createFacilitator: async (_root, { input }, ctx) => {
       requireCatalogueRole(ctx);
       return facilitator(ctx, (await createFacilitator(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id);

@@ -56,7 +56,7 @@ export const bookingResolvers: Resolvers = {
       return written(ctx.loaders.transaction, transaction.id, 'Transaction');
     },
     cancelBooking: async (_root, { id, refund }, ctx) =>
-      written(ctx.loaders.booking, (await cancelBooking(ctx.em, ctx.caller!.companyId, id, refund ?? false)).id, 'Booking'),
+      written(ctx.loaders.booking, (await cancelBooking(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, refund ?? false)).id, 'Booking'),
     setBookingAttendance: async (_root, { id, attended }, ctx) =>
       written(ctx.loaders.booking, (await setBookingAttendance(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, attended ?? null)).id, 'Booking'),
     createEvent: async (_root, { input }, ctx) => event(ctx, (await createEvent(ctx.em, ctx.services.clock, ctx.caller!.companyId, input)).id),

@@ -5,6 +5,7 @@
  */
 import { apiClientDetails, createApiClient, revokeApiClient, rotateClientSecret, setClientScopes, type ApiClientDetails } from '../../src/domain/api-clients.ts';
 import { auditActor, searchAudit } from '../../src/domain/audit-log.ts';
+import { auditActors } from '../../src/db/audit-actors.ts';
 import {
   createConsoleUser, listConsoleUsers, removeConsoleUser, resetConsoleUserPassword, ROLE_SCOPES, setConsoleUserRole, type ConsoleUserView,
 } from '../../src/domain/console-users.ts';
@@ -85,6 +86,7 @@ export const consoleResolvers: Resolvers = {
       });
       return paged(ctx, request, { items: rows, ...page, page: request.page, pageSize: request.pageSize, retentionDays: AUDIT_RETENTION_DAYS });
     },
+    auditActors: (_root, _args, ctx) => auditActors(ctx.em, company(ctx)),
     consoleUsers: async (_root, _args, ctx) => {
       const own = await ctx.company();
       return (await listConsoleUsers(ctx.services.orm, company(ctx))).map((user) => consoleUser(ctx, user, own));

@@ -1,9 +1,10 @@
 /** Customers and what hangs off them: transactions, passes, videos, mandates, appointments, notes, answers. */
-import { customersPage } from '../../src/db/lists.ts';
+import { customersPage, type CustomerSearch } from '../../src/db/lists.ts';
 import { ROW_COLUMNS } from '../../src/db/loaders.ts';
 import { createCustomer, deleteCustomer, updateCustomer, updateProfile } from '../../src/domain/customers.ts';
 import { Invalid } from '../../src/domain/errors.ts';
 import { addNote, deleteNote } from '../../src/domain/notes.ts';
+import { phoneDigitsOf, phoneKeyPrefix } from '../../src/domain/phones.ts';
 import { recordQuestionnaireAnswers } from '../../src/domain/questionnaire-answers.ts';
 import { addDays, localDate, localToInstant, threeMonthsBefore } from '../../src/domain/time.ts';
 import type { GraphQLResolveInfo } from 'graphql';
@@ -41,6 +42,22 @@ function transactionFilter(ctx: GraphqlContext, args: Parameters<typeof transact
   return filter;
 }
 
+/** A search as typed: text for names and emails, and, when it looks like a phone number, the digits a mobile ends with. */
+async function customerSearch(ctx: GraphqlContext, search: string | null | undefined): Promise<CustomerSearch | undefined> {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const digits = phoneDigitsOf(text, (await ctx.company()).timezone);
+  return { text, phoneKeyPrefix: digits && phoneKeyPrefix(digits) };
+}
+
+/** The rows a loader found (an id read a moment ago is there), failures thrown. */
+function present<T>(rows: readonly (T | null | Error)[]): T[] {
+  return rows.map((row) => {
+    if (row instanceof Error) throw row;
+    return row;
+  }).filter((row): row is T => row !== null);
+}
+
 const customer = (ctx: GraphqlContext, id: string) => written(ctx.loaders.customer, id, 'Customer');
 
 export const customerResolvers: Resolvers = {
@@ -51,7 +68,7 @@ export const customerResolvers: Resolvers = {
     },
     customers: (_root, args, ctx, info) =>
       // Rows cut to the page's selection: they do not prime the loader of whole customers.
-      listPage(args, info, ctx, (request) => customersPage(ctx.reads, request, args.search?.trim() || undefined, columnsFor(info, ROW_COLUMNS.customer, 'nodes'))),
+      listPage(args, info, ctx, async (request) => customersPage(ctx.reads, request, await customerSearch(ctx, args.search), columnsFor(info, ROW_COLUMNS.customer, 'nodes'))),
   },
   Mutation: {
     updateCustomerProfile: async (_root, { id, input }, ctx) => customer(ctx, (await updateProfile(ctx.em, id, input)).id),
@@ -91,5 +108,10 @@ export const customerResolvers: Resolvers = {
     appointments: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.appointmentsOfCustomer),
     notes: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.notesOfCustomer),
     questionnaireAnswers: (c, args, ctx, info) => childPage(c.id, args, info, ctx, ctx.loaders.answersOfCustomer),
+    amountOwed: (c, _args, ctx) => ctx.loaders.amountOwedOfCustomer.load(c.id),
+  },
+  AmountOwed: {
+    appointments: async (owed, _args, ctx) => present(await ctx.loaders.appointment.loadMany(owed.appointmentIds)),
+    charges: async (owed, _args, ctx) => present(await ctx.loaders.charge.loadMany(owed.chargeIds)),
   },
 };

@@ -33,8 +33,8 @@ export const subscriptionResolvers: Resolvers = {
     pauseSubscription: (_root, { id }, ctx) => changed(ctx, pauseSubscription(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)),
     resumeSubscription: (_root, { id }, ctx) => changed(ctx, resumeSubscription(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)),
     cancelSubscription: (_root, { id }, ctx) => changed(ctx, cancelSubscription(ctx.em, ctx.services.clock, ctx.caller!.companyId, id)),
-    setSubscriptionChargeStatus: async (_root, { id, status }, ctx) =>
-      written(ctx.loaders.charge, (await setSubscriptionChargeStatus(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, status)).id, 'Subscription charge'),
+    setSubscriptionChargeStatus: async (_root, { id, status, method }, ctx) =>
+      written(ctx.loaders.charge, (await setSubscriptionChargeStatus(ctx.em, ctx.services.clock, ctx.caller!.companyId, id, status, method ?? null)).id, 'Subscription charge'),
   },
   Mandate: {
     plan: (m, _args, ctx, info) => referenced(ctx.loaders.plan, m.planId, info),

@@ -29,6 +29,12 @@ const MONEY_CURRENCIES = ['GBP', 'EUR', 'USD'];
 const moneyCurrency = enumOf(MONEY_CURRENCIES, 'ISO 4217 currency code.');
 const credits = constant('CR', 'Credits: always `CR`.');
 const PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED'];
+/** How the desk took the money when it marked the payment; null until then or when not said. */
+const SETTLEMENT = {
+  type: ['string', 'null'],
+  enum: ['CARD', 'CASH', 'OTHER', null],
+  description: 'How the money was taken when the payment was marked at the desk (card, cash or other); null while it waits or when not said.',
+};
 const APPOINTMENT_STATUSES = ['SCHEDULED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'];
 
 /** A `oneOf` whose member is chosen by the `method` field. */
@@ -149,7 +155,7 @@ const RESOURCES: Record<string, Schema> = {
   Facilitator: object({ id: prefixedId('fac_', 'The facilitator'), type: constant('facilitator'), name: str() }, 'Who gives the appointment.'),
   AppointmentPayment: byMethod('CardAppointmentPayment', 'PassAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: enumOf(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price_paid: base100('Price paid'), status: enumOf(PAYMENT_STATUSES), settlement_method: SETTLEMENT },
     'Paid with money.',
   ),
   PassAppointmentPayment: object(
@@ -181,7 +187,7 @@ const RESOURCES: Record<string, Schema> = {
   ),
   CustomerAppointmentPayment: byMethod('CardCustomerAppointmentPayment', 'PassCustomerAppointmentPayment', 'How an appointment was paid, by `method`.'),
   CardCustomerAppointmentPayment: object(
-    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: enumOf(PAYMENT_STATUSES) },
+    { method: constant('CARD'), currency: moneyCurrency, base100_price: base100('Price'), status: enumOf(PAYMENT_STATUSES), settlement_method: SETTLEMENT },
     'Paid with money.',
   ),
   PassCustomerAppointmentPayment: object(
@@ -326,6 +332,7 @@ const RESOURCES: Record<string, Schema> = {
       capacity: count('Spaces on sale.'),
       spaces_booked: count('Spaces held by bookings that are not cancelled.'),
       spaces_left: int('Spaces still on sale.'),
+      cancelled: bool('Whether the date was cancelled: it stays listed, holds no bookings and takes none.'),
     },
     'One occurrence of an event.',
   ),
@@ -507,7 +514,7 @@ const RESPONSES: Record<string, Schema> = {
   }),
   Forbidden: errorResponse('The token lacks the scope this endpoint needs: `Missing required scope: <scope>`. The denial is audited.'),
   NotFound: errorResponse('No such resource in your company (a transaction of another customer too).'),
-  Conflict: errorResponse('The change would break a rule of the stored data (a voucher code already in use).'),
+  Conflict: errorResponse('The change would break a rule of the stored data (a voucher code already in use, an email that another live customer of the company has: the message names them).'),
   MethodNotAllowed: errorResponse('The path does not take this method; `Allow` lists the ones it takes.', { Allow: headerRef('Allow') }),
   TooManyRequests: errorResponse('A rate limit was exceeded (per minute, in flight or per day): back off and retry after `Retry-After` seconds.', {
     ...RATE_LIMIT_HEADERS,
@@ -562,7 +569,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'updateCustomerProfile',
     tag: 'Customers',
     summary: 'Change a customer\'s profile',
-    description: 'Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once.',
+    description: 'Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once. An email that another live customer of the company has (in any case) is 409, the message naming that customer\'s id.',
     pathParameters: CUSTOMER_ID,
     body: 'ProfileUpdate',
     response: 'Message',

@@ -90,7 +90,7 @@ export const customerAppointment = (a: Row) => ({
   payment:
     a.payment.method === 'PASS'
       ? { method: 'PASS', currency: 'CR', credits_used: a.payment.credits_used, status: 'PAID' }
-      : { method: 'CARD', currency: a.payment.currency, base100_price: a.payment.net, status: a.payment.status },
+      : { method: 'CARD', currency: a.payment.currency, base100_price: a.payment.net, status: a.payment.status, settlement_method: a.payment.settlement_method },
 });
 
 export const appointment = (a: Row) => ({
@@ -106,7 +106,7 @@ export const appointment = (a: Row) => ({
   payment:
     a.payment.method === 'PASS'
       ? { method: 'PASS', currency: 'CR', credits_used: a.payment.credits_used, status: a.payment.status }
-      : { method: 'CARD', currency: a.payment.currency, base100_price_paid: a.payment.net, status: a.payment.status },
+      : { method: 'CARD', currency: a.payment.currency, base100_price_paid: a.payment.net, status: a.payment.status, settlement_method: a.payment.settlement_method },
   notes: a.notes,
   created_at: a.created_at,
 });

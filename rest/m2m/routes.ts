@@ -16,7 +16,7 @@ const PAGE_FIELDS = 'total page pageSize';
 
 const CUSTOMER = 'id firstname: firstName lastname: lastName email';
 const PAYMENT = `payment {
-  ... on CardPayment { method currency gross: base100GrossPrice net: base100NetPrice status }
+  ... on CardPayment { method currency gross: base100GrossPrice net: base100NetPrice status settlement_method: settlementMethod }
   ... on PassPayment { method currency credits_used: creditsUsed status }
 }`;
 const TRANSACTION = `id purchase_date: purchaseDate
@@ -44,7 +44,7 @@ const VIDEO_PURCHASE = `id media { id name } created: createdAt expires_on: expi
 const MANDATE = `id state created: createdAt grace earliest_cancellation_date: earliestCancellationDate renewal_date: renewalDate
   plan { id name base100_price: base100Price currency }`;
 const EVENT = `id name description kind tz: timezone archived
-  dates { id datetime tz duration capacity spaces_booked: spacesBooked spaces_left: spacesLeft }
+  dates { id datetime tz duration capacity spaces_booked: spacesBooked spaces_left: spacesLeft cancelled }
   pricing_options: pricingOptions { id name base100_price: base100Price credits currency }`;
 const PLAN = 'id name description base100_price: base100Price currency interval active';
 const PASS = 'id name description credits validity_days: validityDays base100_price: base100Price currency active';

@@ -103,15 +103,22 @@ export function tokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
     call.caller = { kind: 'm2m', id: client.id, companyId: client.companyId, scopes: new Set(granted) };
     return json(200, { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, scope });
   };
-  return door(pipeline, { surface: 'm2m', resource: 'token', errors: m2mErrors, logger, headers: NO_STORE }, async (call, req, res) => {
-    // Counted against the source address before the credentials are read.
-    await admit(call, pipeline.addressLimits.m2mToken, call.address);
-    const sent = await readBody(req, res, ['json', 'form']);
-    try {
-      return await issue(req, call, sent);
-    } catch (error) {
-      if (error instanceof MalformedRequest) return oauthError(400, 'invalid_request', error.message);
-      throw error;
-    }
+  return door(pipeline, {
+    surface: 'm2m',
+    resource: 'token',
+    errors: m2mErrors,
+    logger,
+    headers: NO_STORE,
+    // Counted against the source address before the credentials are read: the credentials are the input.
+    admit: (call) => admit(call, pipeline.addressLimits.m2mToken, call.address),
+    read: (_call, req, res) => readBody(req, res, ['json', 'form']),
+    serve: async (call, sent, req) => {
+      try {
+        return await issue(req, call, sent);
+      } catch (error) {
+        if (error instanceof MalformedRequest) return oauthError(400, 'invalid_request', error.message);
+        throw error;
+      }
+    },
   });
 }

@@ -31,6 +31,9 @@ function detailsOf(error: DomainError): Record<string, unknown> {
       return { scope: error.details.scope };
     case 'PAYLOAD_TOO_LARGE':
       return {};
+    case 'CONFLICT':
+      // The record the refusal names: the customer who holds an email already.
+      return { ...(error.details.reason !== undefined && { reason: error.details.reason }), ...(error.details.customerId !== undefined && { customerId: error.details.customerId }) };
     default:
       return error.details.reason ? { reason: error.details.reason } : {};
   }

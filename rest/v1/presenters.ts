@@ -41,6 +41,7 @@ export const event = (e: Row) => ({
     capacity: d.capacity,
     spacesBooked: d.spacesBooked,
     spacesLeft: d.spacesLeft,
+    cancelled: d.cancelled,
   })),
   pricingOptions: e.pricingOptions.map((p: Row) => ({ id: p.id, name: p.name, price: currencyUnits(p.base100Price), credits: p.credits, currency: p.currency })),
   createdAt: e.createdAt,

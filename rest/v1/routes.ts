@@ -32,7 +32,7 @@ const PAGE = 'page: $page, pageSize: $pageSize';
 const PAGE_FIELDS = 'total page pageSize';
 const CUSTOMER = 'id firstName lastName email mobile archived createdAt updatedAt';
 const EVENT = `id name description kind timezone archived createdAt updatedAt
-  dates { id startsAt duration capacity spacesBooked spacesLeft }
+  dates { id startsAt duration capacity spacesBooked spacesLeft cancelled }
   pricingOptions { id name base100Price credits currency }`;
 const PASS = 'id name description credits validityDays base100Price currency active createdAt updatedAt';
 const CUSTOMER_PASS = 'id customer { id } pass { id } creditsRemaining starts expires status';

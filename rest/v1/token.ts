@@ -22,21 +22,30 @@ const credentials = z.strictObject({ apiKey: z.string().min(1).max(200), apiSecr
 export function v1TokenEndpoint(pipeline: Pipeline, logger: Logger): Endpoint {
   const { services } = pipeline;
   const failures = pipeline.failedLogins.v1;
-  return door(pipeline, { surface: 'v1', resource: 'token', errors: v1Errors, logger, headers: { 'Cache-Control': 'no-store' } }, async (call, req, res) => {
-    // Counted against the source address before the credentials are read.
-    await admit(call, pipeline.addressLimits.v1Token, call.address);
-    const body = await readBody(req, res);
-    const problem = inputProblem(body);
-    if (problem) throw problem;
-    const { apiKey, apiSecret } = parseBody(credentials, body);
-    const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret, services.clock.now());
-    if (!key) {
-      const retryAfter = await failures.failed(apiKey, call.address);
-      if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);
-      throw new Unauthenticated('Invalid API key or secret');
-    }
-    const token = await pipeline.tokens.issue('v1', { subject: key.id, company: key.companyId });
-    call.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
-    return json(200, { token, expiresIn: ACCESS_TOKEN_SECONDS });
+  return door(pipeline, {
+    surface: 'v1',
+    resource: 'token',
+    errors: v1Errors,
+    logger,
+    headers: { 'Cache-Control': 'no-store' },
+    // Counted against the source address before the credentials are read: the credentials are the input.
+    admit: (call) => admit(call, pipeline.addressLimits.v1Token, call.address),
+    read: async (_call, req, res) => {
+      const body = await readBody(req, res);
+      const problem = inputProblem(body);
+      if (problem) throw problem;
+      return parseBody(credentials, body);
+    },
+    serve: async (call, { apiKey, apiSecret }) => {
+      const key = await verifyV1Key(services.orm, services.serverKey, apiKey, apiSecret, services.clock.now());
+      if (!key) {
+        const retryAfter = await failures.failed(apiKey, call.address);
+        if (retryAfter) throw new RateLimited(`Too many failed attempts: retry after ${retryAfter} s`, retryAfter);
+        throw new Unauthenticated('Invalid API key or secret');
+      }
+      const token = await pipeline.tokens.issue('v1', { subject: key.id, company: key.companyId });
+      call.caller = { kind: 'v1', id: key.id, companyId: key.companyId, scopes: new Set() };
+      return json(200, { token, expiresIn: ACCESS_TOKEN_SECONDS });
+    },
   });
 }

@@ -112,7 +112,11 @@ async function importOnce(orm: MikroORM, companyId: string, input: unknown, opti
     const counts = await build(connection, company, bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
-      throw new ImportError([...problems.list, ...(writer.failure ? [explain(writer.failure, writer.tables, survey)] : [])], { idTaken: isIdTaken(writer.failure) });
+      const refusal = writer.failure ? explain(writer.failure, writer.tables, survey) : undefined;
+      // A refusal of the database that a problem already names (a duplicate email of the bundle) is said once.
+      const listed = problems.list;
+      const said = refusal !== undefined && listed.some((problem) => problem.split(':')[0] === refusal.split(':')[0]);
+      throw new ImportError([...listed, ...(refusal !== undefined && !said ? [refusal] : [])], { idTaken: isIdTaken(writer.failure) });
     }
     await connection.commit();
     // The imported tables are analysed now: read before autovacuum does, they would be planned blind (a sort
@@ -746,7 +750,15 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
   const customers = table('customer', 'customers', ['id', 'firstname', 'lastname', 'email', 'mobile', 'archived', 'deleted_at', 'created_at', 'updated_at'],
     (i) => `customers[${i}]`);
   open(customers);
+  // One live customer per email (docs/import.md): a second one of the bundle is reported, not imported.
+  const emails = new Map<string, number>();
   await eachValid('customers', raw.customers, customerSchema, problems, (r, i) => {
+    if (!r.deleted) {
+      const email = r.email.toLowerCase();
+      const first = emails.get(email);
+      if (first !== undefined) problems.add(`customers[${i}].email`, `${r.email} is already the email of customers[${first}] (one customer per email)`);
+      else emails.set(email, i);
+    }
     customers.add(i, -1, [survey.customerIds[i]!, r.firstname, r.lastname, r.email, r.mobile ?? null, r.archived ?? false, r.deleted ? now : null, r.createdAt ?? now, now]);
   });
   ready(customers);
@@ -1039,6 +1051,8 @@ function explain(error: unknown, tables: Table[], survey: Survey): string {
     case 'booking_live_attendee_unique':
       return `${place}.eventDateId: ${value('attendee_id')} already holds a live booking on ${value('event_date_id')}` +
         ' (one live booking per attendee and event date: more spaces go on one booking)';
+    case 'customer_email_unique':
+      return `${place}.email: ${value('email')} is already the email of another customer of the company (one customer per email)`;
     case 'voucher_company_id_code_unique': {
       const code = value('code') ?? '';
       const first = table?.placesWith('code', code).find((p) => p !== place);

@@ -1,23 +1,8 @@
-/** The statements of event bookings (src/domain/booking.ts) that hold and free spaces with conditional updates, and lock a booking. */
+/** The statements of event bookings (src/domain/booking.ts): a conditional cancel, spaces given back, a booking locked to mark attendance. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db, statement } from './query.ts';
 import { EntityManagerRunner } from './reads.ts';
-
-const HOLD = statement('bookings.holdSpaces', (p: { companyId: string; eventDateId: string; spaces: number }) =>
-  db
-    .updateTable('event_date')
-    .set({ spaces_booked: sql`spaces_booked + ${p.spaces}` })
-    .where('id', '=', p.eventDateId)
-    .where('company_id', '=', p.companyId)
-    .where(sql<boolean>`spaces_booked + ${p.spaces} <= capacity`)
-    .returning('id'),
-);
-
-/** Holds `spaces` on the event date while it has them (never past its capacity); false when it has not. */
-export async function holdSpaces(em: EntityManager, companyId: string, eventDateId: string, spaces: number): Promise<boolean> {
-  return (await HOLD.first(new EntityManagerRunner(em), { companyId, eventDateId, spaces })) !== undefined;
-}
 
 const FREE = statement('bookings.freeSpaces', (p: { companyId: string; eventDateId: string; spaces: number }) =>
   db.updateTable('event_date').set({ spaces_booked: sql`spaces_booked - ${p.spaces}` }).where('id', '=', p.eventDateId).where('company_id', '=', p.companyId),
@@ -25,22 +10,6 @@ const FREE = statement('bookings.freeSpaces', (p: { companyId: string; eventDate
 
 export async function freeSpaces(em: EntityManager, companyId: string, eventDateId: string, spaces: number): Promise<void> {
   await FREE.rows(new EntityManagerRunner(em), { companyId, eventDateId, spaces });
-}
-
-const LIVE_BOOKING = statement('bookings.liveOfAttendee', (p: { companyId: string; eventDateId: string; attendeeId: string }) =>
-  db
-    .selectFrom('booking')
-    .select('id')
-    .where('company_id', '=', p.companyId)
-    .where('event_date_id', '=', p.eventDateId)
-    .where('attendee_id', '=', p.attendeeId)
-    .where('is_cancelled', '=', false)
-    .limit(1),
-);
-
-/** Whether the attendee has a booking of the event date that is not cancelled. */
-export async function hasLiveBooking(em: EntityManager, companyId: string, eventDateId: string, attendeeId: string): Promise<boolean> {
-  return (await LIVE_BOOKING.first(new EntityManagerRunner(em), { companyId, eventDateId, attendeeId })) !== undefined;
 }
 
 const CANCEL = statement('bookings.cancel', (p: { companyId: string; id: string; refund: boolean }) =>

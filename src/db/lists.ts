@@ -3,7 +3,7 @@
  * the client asks for it (run beside the page's when the caller says so up front). Orders match the
  * indexes of the schema (customers by last name, first name, id).
  */
-import { CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
+import { CUSTOMER_PHONE_KEY, CUSTOMER_SEARCH_TEXT } from './entities/index.ts';
 import { afterKey, coveredByKey, cut, keyColumns, keyOf, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
 import { COLUMNS, toAppointment, toPassPurchase } from './loaders.ts';
 import type { CompanyReads } from './reads.ts';
@@ -106,11 +106,23 @@ async function listPage<T>(
 /** `%text%` for ILIKE, with the pattern characters of `text` escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What `customers(search:)` looks for: text in the name or email, and the reversed digits a mobile ends with (src/domain/phones.ts). */
+export interface CustomerSearch {
+  text: string;
+  phoneKeyPrefix: string | null;
+}
+
 /** `columns`: the customer columns the caller needs (ROW_COLUMNS.customer); rows read whole when it says none. */
-export function customersPage(reads: CompanyReads, request: ListRequest, search?: string, columns: string = COLUMNS.customer): Promise<RowPage<CustomerRow>> {
+export function customersPage(reads: CompanyReads, request: ListRequest, search?: CustomerSearch, columns: string = COLUMNS.customer): Promise<RowPage<CustomerRow>> {
   const where = new Conditions().add('c.deleted_at is null');
-  // The expression of the trigram index (customer_search_index), so the index can answer it.
-  if (search) where.add(`(${CUSTOMER_SEARCH_TEXT.replace(/\b(firstname|lastname|email)\b/g, 'c.$1')}) ilike ?`, contains(search));
+  // The expressions of the trigram index (customer_search_index) and the phone index (customer_phone_index),
+  // so each index answers its half of the search.
+  const text = `(${CUSTOMER_SEARCH_TEXT.replace(/\b(firstname|lastname|email)\b/g, 'c.$1')}) ilike ?`;
+  if (search?.phoneKeyPrefix) {
+    where.add(`(${text} or ${CUSTOMER_PHONE_KEY.replace(/\bmobile\b/, 'c.mobile')} like ?)`, contains(search.text), `${search.phoneKeyPrefix}%`);
+  } else if (search) {
+    where.add(text, contains(search.text));
+  }
   return listPage<CustomerRow>(reads, { from: 'customer c', alias: 'c', columns, key: ORDERS.customers, where }, request);
 }
 

@@ -8,11 +8,13 @@
 import DataLoader from 'dataloader';
 import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
 import { afterKey, cut, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
+import { AMOUNT_OWED } from './payments-due.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
-  MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
+  AmountOwedRow, MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
   PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
+import { WAITLIST_ENTRY_COLUMNS, WAITLISTS_OF_DATES, type WaitlistEntryRow } from './waitlist.ts';
 
 type Raw = Record<string, any>;
 
@@ -105,6 +107,8 @@ function bookingColumns(): RowColumns {
           capacity: 'd.capacity as date_capacity',
           spacesBooked: 'd.spaces_booked as date_spaces_booked',
           spacesLeft: 'd.capacity - d.spaces_booked as date_spaces_left',
+          cancelled: 'd.cancelled_at is not null as date_cancelled',
+          waitlist: 'd.id as date_id',
           event: 'd.event_id as date_event_id',
           register: 'd.id as date_id',
         },
@@ -126,14 +130,15 @@ export const COLUMNS = {
     ${isoInstant('e.created_at')} as "createdAt", ${isoInstant('e.updated_at')} as "updatedAt"`,
   eventDate: `d.id, d.event_id as "eventId", ${localDateTime('d.starts_at', 'e.timezone')} as datetime,
     ${isoInstant('d.starts_at')} as "startsAt", e.timezone as tz, d.duration, d.capacity, d.spaces_booked as "spacesBooked",
-    d.capacity - d.spaces_booked as "spacesLeft"`,
+    d.capacity - d.spaces_booked as "spacesLeft", d.cancelled_at is not null as cancelled`,
   pricingOption: 'p.id, p.event_id as "eventId", p.name, p.base100_price as "base100Price", p.credits',
   facilitator: 'f.id, f.name, f.timezone',
   service: 's.id, s.name, s.description, s.buffer_minutes as "bufferMinutes", s.active, s.deleted_at is not null as deleted',
   appointment: `a.id, a.status, a.customer_id as "customerId", a.service_id as "serviceId", a.option_name as "optionName",
     a.facilitator_id as "facilitatorId", ${localDateTime('a.starts_at', 'a.tz')} as datetime, ${isoInstant('a.starts_at')} as "startsAt",
     a.tz, a.duration_minutes as "durationMinutes", a.notes, ${localDateTime('a.created_at', 'a.tz')} as "createdAt",
-    a.payment_method, a.currency, a.base100_price_paid, a.credits_used, a.payment_status, a.pass_purchase_id`,
+    a.payment_method, a.currency, a.base100_price_paid, a.credits_used, a.payment_status, a.pass_purchase_id,
+    a.settlement_method, ${isoInstant('a.settled_at')} as settled_at`,
   pass: `t.id, t.name, t.description, t.credits, t.validity_days as "validityDays", t.base100_price as "base100Price", t.active,
     ${isoInstant('t.created_at')} as "createdAt", ${isoInstant('t.updated_at')} as "updatedAt"`,
   passPurchase: `pp.id, pp.template_id as "passId", pp.customer_id as "customerId", pp.credits_allocated as "creditsAllocated",
@@ -152,7 +157,7 @@ export const COLUMNS = {
     ${isoInstant('md.paused_at')} as "pausedAt"`,
   charge: `ch.id, ch.mandate_id as "mandateId", ch.period_start as "periodStart", ch.period_end as "periodEnd",
     ch.base100_amount as "base100Amount", ch.currency, ch.status, ${isoInstant('ch.created_at')} as "createdAt",
-    ${isoInstant('ch.settled_at')} as "settledAt"`,
+    ${isoInstant('ch.settled_at')} as "settledAt", ch.settlement_method as "settlementMethod"`,
   voucher: `vc.id, vc.code, vc.description, vc.percent_off as "percentOff", vc.base100_amount_off as "base100AmountOff",
     vc.valid_from as "validFrom", vc.valid_until as "validUntil", vc.max_redemptions as "maxRedemptions", vc.redemptions, vc.active`,
   note: `n.id, n.customer_id as "customerId", n.body, n.author, ${isoInstant('n.created_at')} as "createdAt", n.appointment_id as "appointmentId"`,
@@ -178,6 +183,8 @@ export function payment(raw: Raw, gross: number | null, net: number | null, stat
     creditsUsed: raw.credits_used ?? 0,
     status,
     passPurchaseId: raw.pass_purchase_id,
+    settlementMethod: raw.settlement_method ?? null,
+    settledAt: raw.settled_at ?? null,
   };
 }
 
@@ -191,6 +198,7 @@ const BOOKING_PARTS: Record<'booking' | 'event' | 'eventDate', ReadonlyArray<rea
   eventDate: [
     ['id', 'date_id'], ['eventId', 'date_event_id'], ['datetime', 'date_datetime'], ['startsAt', 'date_starts_at'], ['tz', 'date_tz'],
     ['duration', 'date_duration'], ['capacity', 'date_capacity'], ['spacesBooked', 'date_spaces_booked'], ['spacesLeft', 'date_spaces_left'],
+    ['cancelled', 'date_cancelled'],
   ],
 };
 
@@ -547,6 +555,7 @@ const LOADERS = {
   voucher: (source: Source) => byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
   note: (source: Source) => byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
   answer: (source: Source) => byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
+  waitlistEntry: (source: Source) => byId<WaitlistEntryRow>(source, 'waitlist_entry w', 'w', WAITLIST_ENTRY_COLUMNS),
 
   /** By the columns of the selection (ROW_COLUMNS.booking). */
   bookingsOfTransaction: (source: Source) => perColumns((columns) => childrenOf<BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', bookingRowsOf(columns))),
@@ -564,6 +573,7 @@ const LOADERS = {
     `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
     'eventId',
   ),
+  waitlistOfEventDate: (source: Source) => childrenOf<WaitlistEntryRow>(source, WAITLISTS_OF_DATES, 'eventDateId'),
   optionsOfService: (source: Source) => childrenOf<ServiceOptionRow>(
     source,
     `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
@@ -600,6 +610,8 @@ const LOADERS = {
   notesOfCustomer: (source: Source) => page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, newestFirst('n.created_at', 'n.id')),
   answersOfCustomer: (source: Source) => page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
   registrationsOfEvent: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
+  /** What each customer owes, per currency. */
+  amountOwedOfCustomer: (source: Source) => childrenOf<AmountOwedRow>(source, AMOUNT_OWED, 'customerId'),
   registerOfEventDate: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
 };
 

@@ -6,6 +6,8 @@ import { MikroORM, UnderscoreNamingStrategy, type Options } from '@mikro-orm/pos
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config.ts';
 import { companyScoped, entities } from './entities/index.ts';
+import { declareLiveTrigger } from './live-changes.ts';
+import { installJobQueue } from './job-queue.ts';
 import { migrationsList } from './migrations/index.ts';
 import { connectionOptions, ResilientPostgreSqlDriver } from './pool.ts';
 import { touchedSubscriber } from './touched.ts';
@@ -56,6 +58,8 @@ export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000
     namingStrategy: ColumnNaming,
     extensions: [Migrator],
     subscribers: [touchedSubscriber],
+    // The tables of live changes carry their trigger in the schema the entities describe (src/db/live-changes.ts).
+    discovery: { onMetadata: declareLiveTrigger },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: idleTimeoutMs },
     debug,
     allowGlobalContext: false,
@@ -80,6 +84,8 @@ export function ormConfig({ url, onQuery, poolMax = 10, acquireTimeoutMs = 5_000
         args: true,
       },
     },
+    // graphile-worker's schema is its own (src/db/job-queue.ts), outside the entities.
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     migrations: {
       migrationsList,
       path: 'src/db/migrations',
@@ -97,6 +103,8 @@ export async function openOrm(options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init(ormConfig(options));
 }
 
+/** The job queue's schema first (src/db/job-queue.ts): the app's triggers enqueue into it. */
 export async function migrate(orm: MikroORM): Promise<void> {
+  await installJobQueue(orm);
   await orm.migrator.up();
 }

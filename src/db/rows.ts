@@ -44,6 +44,15 @@ export interface AnswerRow {
   answeredAt: string;
 }
 
+/** What a customer owes in one currency (GraphQL `AmountOwed`), and the ids of the records it is owed on. */
+export interface AmountOwedRow {
+  customerId: string;
+  currency: string;
+  base100Amount: number;
+  appointmentIds: string[];
+  chargeIds: string[];
+}
+
 /** How a booking, appointment or video purchase was paid (GraphQL `Payment`). */
 export interface PaymentRow {
   method: 'CARD' | 'PASS';
@@ -53,6 +62,9 @@ export interface PaymentRow {
   creditsUsed: number;
   status: 'PAID' | 'PENDING' | 'FAILED';
   passPurchaseId: string | null;
+  /** How the money was taken when marked at the desk (appointments); null otherwise. */
+  settlementMethod: 'CARD' | 'CASH' | 'OTHER' | null;
+  settledAt: string | null;
 }
 
 export interface TransactionRow {
@@ -88,6 +100,7 @@ export interface EventDateRow {
   capacity: number;
   spacesBooked: number;
   spacesLeft: number;
+  cancelled: boolean;
 }
 
 export interface PricingOptionRow {
@@ -256,6 +269,7 @@ export interface ChargeRow {
   status: 'PAID' | 'PENDING' | 'FAILED';
   createdAt: string;
   settledAt: string | null;
+  settlementMethod: 'CARD' | 'CASH' | 'OTHER' | null;
 }
 
 export interface VoucherRow {

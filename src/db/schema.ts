@@ -50,6 +50,8 @@ export interface AppointmentTable {
   credits_used: number | null;
   payment_status: string;
   pass_purchase_id: string | null;
+  settlement_method: string | null;
+  settled_at: Timestamp | null;
 }
 
 export interface AuditEntryTable {
@@ -136,6 +138,7 @@ export interface CustomerTable {
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  duplicate_email_kept: Generated<boolean>;
 }
 
 export interface EventTable {
@@ -158,6 +161,7 @@ export interface EventDateTable {
   duration: number;
   capacity: number;
   spaces_booked: Generated<number>;
+  cancelled_at: Timestamp | null;
 }
 
 export interface EventTransactionTable {
@@ -201,6 +205,11 @@ export interface IdempotencyKeyTable {
   status: number | null;
   body: string | null;
   created_at: Timestamp;
+}
+
+export interface JobWorkerTable {
+  id: string;
+  heartbeat_at: Generated<Timestamp>;
 }
 
 export interface MandateTable {
@@ -330,6 +339,7 @@ export interface SubscriptionChargeTable {
   status: string;
   created_at: Timestamp;
   settled_at: Timestamp | null;
+  settlement_method: string | null;
 }
 
 export interface SubscriptionPlanTable {
@@ -386,6 +396,23 @@ export interface VoucherTable {
   max_redemptions: number | null;
   redemptions: Generated<number>;
   active: Generated<boolean>;
+}
+
+export interface WaitlistEntryTable {
+  company_id: string;
+  id: string;
+  event_date_id: string;
+  customer_id: string;
+  pricing_option_id: string;
+  spaces: number;
+  pay_with: string;
+  pass_purchase_id: string | null;
+  place: number;
+  status: Generated<string>;
+  booking_id: string | null;
+  skipped_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface WebhookDeliveryTable {
@@ -457,6 +484,7 @@ export interface Database {
   facilitator_date_override: FacilitatorDateOverrideTable;
   facilitator_window: FacilitatorWindowTable;
   idempotency_key: IdempotencyKeyTable;
+  job_worker: JobWorkerTable;
   mandate: MandateTable;
   media: MediaTable;
   note: NoteTable;
@@ -472,6 +500,7 @@ export interface Database {
   v1_api_key: V1ApiKeyTable;
   video_purchase: VideoPurchaseTable;
   voucher: VoucherTable;
+  waitlist_entry: WaitlistEntryTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_endpoint: WebhookEndpointTable;
   webhook_event: WebhookEventTable;

@@ -1,66 +1,121 @@
 /**
- * What the operator's webhook commands do to delivery jobs (src/domain/webhook-endpoints.ts): lock an
- * endpoint's jobs before it goes, and send an event again as a new round.
+ * The webhook job table (one row per event and endpoint: attempts, retries left, state) as the delivery task
+ * of the job queue reads and writes it (src/webhooks/worker.ts). The queue runs one task per job at a time;
+ * the attempt is still counted before any request is made, and a result is written only by the attempt
+ * that holds the job (`attempts` fences a result that comes back after a killed worker's job was run
+ * again). Recording a failed attempt with retries left puts the job back on the queue at its retry's time,
+ * in the same statement (the trigger `enqueue_update`, src/db/webhook-queue-triggers.ts).
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type ExpressionBuilder } from 'kysely';
-import { db, statement } from './query.ts';
-import { EntityManagerRunner } from './reads.ts';
-import type { Database } from './schema.ts';
+import type { Pool } from 'pg';
+import type { WebhookKind } from '../domain/outbox.ts';
 
-const LOCK_OF_ENDPOINT = statement('webhookJobs.lockOfEndpoint', (p: { endpointId: string }) =>
-  db.selectFrom('webhook_job').select('id').where('endpoint_id', '=', p.endpointId).orderBy('id').forUpdate(),
-);
-
-/** Locks the endpoint's jobs in the order the worker takes locks (a job, then its endpoint). */
-export async function lockJobsOfEndpoint(em: EntityManager, endpointId: string): Promise<void> {
-  await LOCK_OF_ENDPOINT.rows(new EntityManagerRunner(em), { endpointId });
-}
-
-interface Chosen {
+/** A job an attempt holds: one attempt of one event to one endpoint, with what it needs to make it. */
+export interface ClaimedDelivery {
+  jobId: string;
+  /** The number of this attempt, from 1. */
+  attempt: number;
+  retriesLeft: number;
   companyId: string;
   eventId: string;
+  kind: WebhookKind;
+  payload: Record<string, unknown>;
+  isTest: boolean;
+  createdAt: Date;
   endpointId: string;
+  url: string;
+  enabled: boolean;
+  events: string[];
+  sealedSecret: string;
+  /** The previous secret while its overlap lasts, else null. */
+  previousSealedSecret: string | null;
 }
 
-/** The event's job for one endpoint. */
-const forEndpoint = (p: Chosen) => (eb: ExpressionBuilder<Database, 'webhook_job'>) =>
-  eb.and([eb('company_id', '=', p.companyId), eb('event_id', '=', p.eventId), eb('endpoint_id', '=', p.endpointId)]);
-/** Every job of the event that failed or waits for a retry. */
-const failedOrWaiting = (p: Omit<Chosen, 'endpointId'>) => (eb: ExpressionBuilder<Database, 'webhook_job'>) =>
-  eb.and([
-    eb('company_id', '=', p.companyId),
-    eb('event_id', '=', p.eventId),
-    eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('attempts', '>', 0)])]),
-  ]);
-
-const lockedJobs = db
-  .selectFrom('webhook_job')
-  .select(['endpoint_id', 'state', 'attempts', sql<boolean>`state = 'pending' and locked_until > now()`.as('in_flight')])
-  .orderBy('endpoint_id')
-  .forUpdate();
-const newRound = (retriesLeft: number) =>
-  db.updateTable('webhook_job').set({ state: 'pending', retries_left: retriesLeft, next_attempt_at: sql`now()`, locked_until: null });
-
-const LOCK = {
-  one: statement('webhookJobs.lockOne', (p: Chosen) => lockedJobs.where(forEndpoint(p))),
-  failed: statement('webhookJobs.lockFailed', (p: Omit<Chosen, 'endpointId'>) => lockedJobs.where(failedOrWaiting(p))),
-};
-const AGAIN = {
-  one: statement('webhookJobs.againOne', (p: Chosen & { retriesLeft: number }) => newRound(p.retriesLeft).where(forEndpoint(p))),
-  failed: statement('webhookJobs.againFailed', (p: Omit<Chosen, 'endpointId'> & { retriesLeft: number }) => newRound(p.retriesLeft).where(failedOrWaiting(p))),
-};
-
-/** The jobs to send again, locked: the endpoint's, or (endpointId null) every one that failed or waits for a retry. */
-export function lockJobsToSendAgain(em: EntityManager, chosen: Omit<Chosen, 'endpointId'> & { endpointId: string | null }) {
-  const runner = new EntityManagerRunner(em);
-  const { endpointId } = chosen;
-  return endpointId === null ? LOCK.failed.rows(runner, chosen) : LOCK.one.rows(runner, { ...chosen, endpointId });
+/** A row of claimJob's statement. */
+interface ClaimedRow {
+  job_id: string;
+  attempts: number;
+  retries_left: number;
+  company_id: string;
+  event_id: string;
+  kind: WebhookKind;
+  payload: Record<string, unknown> | string;
+  is_test: boolean;
+  created_ms: string;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  events: string[];
+  sealed_secret: string;
+  previous_sealed_secret: string | null;
 }
 
-/** Puts the jobs chosen as `lockJobsToSendAgain` chose them back to pending now, with `retriesLeft` retries. */
-export async function sendJobsAgain(em: EntityManager, chosen: Omit<Chosen, 'endpointId'> & { endpointId: string | null; retriesLeft: number }): Promise<void> {
-  const runner = new EntityManagerRunner(em);
-  const { endpointId } = chosen;
-  await (endpointId === null ? AGAIN.failed.rows(runner, chosen) : AGAIN.one.rows(runner, { ...chosen, endpointId }));
+/**
+ * Takes the job `jobId` for an attempt, for `leaseSeconds` (a redelivery meanwhile is refused as under way),
+ * and counts the attempt; null when it is no longer pending (delivered, failed, or its endpoint deleted).
+ */
+export async function claimJob(pool: Pool, jobId: string, leaseSeconds: number): Promise<ClaimedDelivery | null> {
+  const { rows } = await pool.query<ClaimedRow>(
+    `with claimed as (
+       update webhook_job j set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => $2)
+        where j.id = $1 and j.state = 'pending'
+       returning j.id, j.attempts, j.retries_left, j.company_id, j.event_id, j.endpoint_id
+     )
+     select c.id::text as job_id, c.attempts, c.retries_left, c.company_id, e.id as event_id, e.kind, e.payload, e.is_test,
+            (extract(epoch from e.created_at) * 1000)::text as created_ms,
+            p.id as endpoint_id, p.url, p.enabled, p.events, p.sealed_secret,
+            case when p.previous_secret_expires_at > now() then p.previous_sealed_secret end as previous_sealed_secret
+       from claimed c
+       join webhook_event e on e.id = c.event_id
+       join webhook_endpoint p on p.id = c.endpoint_id`,
+    [jobId, leaseSeconds],
+  );
+  return rows.map((row): ClaimedDelivery => ({
+    jobId: row.job_id,
+    attempt: Number(row.attempts),
+    retriesLeft: Number(row.retries_left),
+    companyId: row.company_id,
+    eventId: row.event_id,
+    kind: row.kind,
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
+    isTest: row.is_test,
+    createdAt: new Date(Math.round(Number(row.created_ms))),
+    endpointId: row.endpoint_id,
+    url: row.url,
+    enabled: row.enabled,
+    events: row.events,
+    sealedSecret: row.sealed_secret,
+    previousSealedSecret: row.previous_sealed_secret ?? null,
+  }))[0] ?? null;
+}
+
+export type AttemptResult =
+  | { state: 'delivered' | 'failed' }
+  | { state: 'pending'; retryInSeconds: number };
+
+/**
+ * Writes the attempt into the delivery log and moves its job on, in one statement; false (and nothing
+ * written) when this attempt no longer holds the job.
+ */
+export async function recordAttempt(
+  pool: Pool,
+  delivery: Pick<ClaimedDelivery, 'jobId' | 'attempt'>,
+  attempt: { status: number | null; error: string | null; durationMs: number; at: Date },
+  result: AttemptResult,
+): Promise<boolean> {
+  const retryIn = result.state === 'pending' ? result.retryInSeconds : null;
+  const { rowCount } = await pool.query(
+    `with finished as (
+       update webhook_job
+          set state = $3,
+              retries_left = case when $4::float8 is null then retries_left else retries_left - 1 end,
+              next_attempt_at = case when $4::float8 is null then next_attempt_at else now() + make_interval(secs => $4::float8) end,
+              locked_until = null
+        where id = $1 and attempts = $2 and state = 'pending'
+       returning company_id, event_id, endpoint_id, attempts
+     )
+     insert into webhook_delivery (company_id, event_id, endpoint_id, attempt, status_code, error, duration_ms, at)
+     select company_id, event_id, endpoint_id, attempts, $5, $6, $7, $8 from finished`,
+    [delivery.jobId, delivery.attempt, result.state, retryIn, attempt.status, attempt.error, attempt.durationMs, attempt.at],
+  );
+  return rowCount === 1;
 }

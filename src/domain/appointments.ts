@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import {
   Appointment, Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Note, Service, ServiceOption,
-  type APPOINTMENT_STATUSES, type IAppointment, type IFacilitator, type PAYMENT_STATUSES,
+  type APPOINTMENT_STATUSES, type IAppointment, type IFacilitator, type PAYMENT_STATUSES, type SETTLEMENT_METHODS,
 } from '../db/entities/index.ts';
 import { earliestStart, windowsOn } from './availability.ts';
 import { liveCustomer } from './booking.ts';
@@ -30,6 +30,8 @@ const SLOT_TAKEN = 'That time is not available: the facilitator has another appo
 
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** How money owed was taken at the desk: by card, in cash, or otherwise (a bank transfer, a gift card). */
+export type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
 
 /** setAppointmentStatus: the statuses each status may be marked. CANCELLED is cancelAppointment's. */
 export const STATUS_MOVES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
@@ -61,6 +63,11 @@ export interface BookAppointmentInput {
 export interface BookingOptions {
   /** MIN_BOOKING_NOTICE_MINUTES: how long before its start an appointment may be booked at the latest. */
   minNoticeMinutes?: number;
+  /**
+   * A walk-in (WALK_IN_WINDOW_HOURS): the start may lie this many hours in the past, and no notice applies.
+   * Without it, a booking starts in the future, after the notice.
+   */
+  walkInWindowHours?: number;
   /** Who books: the author of the note its booking notes become. */
   author?: string | null;
 }
@@ -104,16 +111,27 @@ function windowInstants(date: string, window: { start: string; end: string }, ti
   return [at(window.start).getTime(), at(window.end).getTime()];
 }
 
+/** The earliest start a booking may have now, and what a start before it is told. */
+interface Earliest {
+  at: number;
+  rule: string;
+}
+
+function earliestOf(now: Date, options: BookingOptions): Earliest {
+  const hours = options.walkInWindowHours;
+  if (hours !== undefined) return { at: now.getTime() - hours * 60 * MINUTE, rule: `must be no earlier than ${hours} hours ago (a walk-in)` };
+  const notice = options.minNoticeMinutes ?? 0;
+  return { at: earliestStart(now, notice), rule: notice ? `must be at least ${notice} minutes from now` : 'must be in the future' };
+}
+
 /**
- * The start of an appointment of `durationMinutes` at local `datetime`: on a whole minute, no earlier than
- * `earliest`, and lying inside one window of its date.
+ * The start of an appointment of `durationMinutes` at local `datetime`: on a whole minute (any minute: a
+ * walk-in at 10:07 starts at 10:07), no earlier than `earliest`, and lying inside one window of its date.
  */
-async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime: string, durationMinutes: number, earliest: number, noticeMinutes: number): Promise<Date> {
+async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime: string, durationMinutes: number, earliest: Earliest): Promise<Date> {
   if (!datetime.endsWith(':00')) throw new Invalid('datetime', 'format', 'must start on a whole minute (seconds 00)');
   const startsAt = localToInstant(datetime, facilitator.timezone);
-  if (startsAt.getTime() < earliest) {
-    throw new Invalid('datetime', 'min', noticeMinutes ? `must be at least ${noticeMinutes} minutes from now` : 'must be in the future');
-  }
+  if (startsAt.getTime() < earliest.at) throw new Invalid('datetime', 'min', earliest.rule);
   const date = datetime.slice(0, 10);
   const [weekly, override] = await Promise.all([
     tx.find(FacilitatorWindow, { facilitator: facilitator.id }),
@@ -172,7 +190,6 @@ export async function bookAppointment(
 ): Promise<IAppointment> {
   const notes = input.notes == null ? '' : checked(RULES.notes, input.notes, 'notes').trim();
   if (input.payWith === 'CARD' && input.packageId) throw new Invalid('packageId', 'unknown', 'is only for payWith PASS');
-  const notice = options.minNoticeMinutes ?? 0;
   return inTransaction(em, companyId, async (tx) => {
     const now = clock.now();
     const company = (await tx.findOne(Company, { id: companyId }))!;
@@ -183,7 +200,7 @@ export async function bookAppointment(
     const option = await tx.findOne(ServiceOption, { service: service.id, name: input.optionName, deletedAt: null, active: true });
     if (!option) throw new Invalid('optionName', 'unknown', 'is not a bookable option of this service');
     const facilitator = await lockFacilitator(tx, companyId, input.facilitatorId);
-    const startsAt = await checkFits(tx, facilitator, input.datetime, option.durationMinutes, earliestStart(now, notice), notice);
+    const startsAt = await checkFits(tx, facilitator, input.datetime, option.durationMinutes, earliestOf(now, options));
     await checkClear(tx, companyId, facilitator.id, startsAt, option.durationMinutes, service.bufferMinutes, null);
 
     let payment: Pick<IAppointment, 'paymentMethod' | 'currency' | 'base100PricePaid' | 'creditsUsed' | 'paymentStatus'> & { passPurchase?: string };
@@ -245,14 +262,13 @@ export async function rescheduleAppointment(
   input: { id: string; datetime: string; facilitatorId?: string | null },
   options: BookingOptions = {},
 ): Promise<IAppointment> {
-  const notice = options.minNoticeMinutes ?? 0;
   return inTransaction(em, companyId, async (tx) => {
     const appointment = await tx.findOne(Appointment, { id: input.id });
     if (!appointment) throw new NotFound('Appointment');
     if (appointment.status !== 'SCHEDULED') throw new Conflict(`The appointment is ${appointment.status}: only a SCHEDULED appointment can be moved`);
     const facilitator = await lockFacilitator(tx, companyId, input.facilitatorId ?? appointment.facilitator.id);
     const service = (await tx.findOne(Service, { id: appointment.service.id }))!;
-    const startsAt = await checkFits(tx, facilitator, input.datetime, appointment.durationMinutes, earliestStart(clock.now(), notice), notice);
+    const startsAt = await checkFits(tx, facilitator, input.datetime, appointment.durationMinutes, earliestOf(clock.now(), options));
     await checkClear(tx, companyId, facilitator.id, startsAt, appointment.durationMinutes, service.bufferMinutes, appointment.id);
     const before = { previousStartsAt: appointment.startsAt.toISOString(), previousFacilitatorId: appointment.facilitator.id };
     tx.assign(appointment, {
@@ -289,10 +305,18 @@ export async function setAppointmentStatus(em: EntityManager, clock: Clock, comp
 }
 
 /**
- * Records whether the money of a card payment arrived (PAYMENT_MOVES). A pass payment is PAID once its
- * credits are drawn; a cancelled appointment's payment stays as it was.
+ * Records whether the money of a card payment arrived (PAYMENT_MOVES), and how it was taken (`method`:
+ * card, cash or other; for FAILED, what was tried). A pass payment is PAID once its credits are drawn; a
+ * cancelled appointment's payment stays as it was.
  */
-export async function setAppointmentPaymentStatus(em: EntityManager, companyId: string, id: string, status: PaymentStatus): Promise<IAppointment> {
+export async function setAppointmentPaymentStatus(
+  em: EntityManager,
+  clock: Clock,
+  companyId: string,
+  id: string,
+  status: PaymentStatus,
+  method: SettlementMethod | null = null,
+): Promise<IAppointment> {
   return inTransaction(em, companyId, async (tx) => {
     const appointment = await tx.findOne(Appointment, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!appointment) throw new NotFound('Appointment');
@@ -301,6 +325,8 @@ export async function setAppointmentPaymentStatus(em: EntityManager, companyId: 
     const current: PaymentStatus = appointment.paymentStatus;
     if (!PAYMENT_MOVES[current].includes(status)) throw new Conflict(`The appointment's card payment is ${current}: it cannot be marked ${status}`);
     appointment.paymentStatus = status;
+    appointment.settlementMethod = method;
+    appointment.settledAt = clock.now();
     await tx.flush();
     return appointment;
   });

@@ -3,21 +3,24 @@
  * its capacity), redeems a voucher or draws pass credits, records the transaction and its booking, and
  * writes `registration.created` (and, for a one-off event, `event.purchased`) to the outbox: all in one
  * transaction. One attendee holds at most one live booking per event date (more spaces go on one booking,
- * or on a booking bought for someone else): a unique index of the database keeps it so. Attendance is taken
- * once the date has started (docs/lifecycles.md).
+ * or on a booking bought for someone else): a unique index of the database keeps it so. A cancelled date takes
+ * no booking; a cancellation books the date's waitlist into the spaces it frees (src/domain/waitlist.ts).
+ * Attendance is taken once the date has started (docs/lifecycles.md).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Booking, Company, Customer, Event, EventDate, PricingOption, Transaction, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
+import { holdSpaces, holdsLiveBooking, lockEventDate } from '../db/schedule.ts';
+import { Booking, Company, Customer, Event, EventDate, PricingOption, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
+import { DATE_CANCELLED, payWithCard, payWithPass, recordBooking, type BookingPayment } from './booking-record.ts';
 import type { Clock } from './clock.ts';
-import { drawCredits, returnCredits } from './credits.ts';
+import { returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
-import { newId } from './ids.ts';
 import { checked, RULES } from './input-rules.ts';
-import { currencyUnits, customerPassId, emit, purchaseId, registrationId } from './outbox.ts';
+import { customerPassId, emit, registrationId } from './outbox.ts';
 import { instantToLocal, localDate } from './time.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
-import { cancelLiveBooking, freeSpaces, hasLiveBooking, holdSpaces, lockBookingForAttendance, setAttended } from '../db/bookings.ts';
+import { promoteWaitlist } from './waitlist.ts';
+import { cancelLiveBooking, freeSpaces, lockBookingForAttendance, setAttended } from '../db/bookings.ts';
 
 export interface BookEventInput {
   customerId: string;
@@ -55,71 +58,30 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
     if (!date) throw new NotFound('Event date');
     const event = (await tx.findOne(Event, { id: date.event.id }))!;
     if (event.archivedAt) throw new Conflict('The event is archived and no longer on sale');
+    if (date.cancelledAt) throw new Conflict(DATE_CANCELLED);
     if (date.startsAt.getTime() <= now.getTime()) throw new Invalid('eventDateId', 'min', 'the event date has already started');
     const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: event.id });
     if (!option) throw new NotFound('Pricing option');
 
-    if (!(await holdSpaces(tx, companyId, date.id, input.spaces))) throw new Conflict('Not enough spaces left on this event date');
+    // Not on a date cancelled meanwhile: its cancellation holds the row until it commits, and this waits for it.
+    if (!(await holdSpaces(tx, companyId, date.id, input.spaces))) {
+      throw new Conflict((await lockEventDate(tx, companyId, date.id))?.cancelled ? DATE_CANCELLED : 'Not enough spaces left on this event date');
+    }
 
-    const gross = option.base100Price * input.spaces;
-    let payment: Pick<IBooking, 'paymentMethod' | 'currency' | 'base100GrossPrice' | 'base100NetPrice' | 'creditsUsed'> & { passPurchase?: string };
+    let payment: BookingPayment;
     let voucher: { voucherId: string; code: string; discount: number } | null = null;
     if (input.payWith === 'PASS') {
-      if (option.credits < 1) throw new Invalid('payWith', 'enum', 'this pricing option cannot be paid with credits');
-      const credits = option.credits * input.spaces;
-      const passPurchase = await drawCredits(tx, companyId, customer.id, credits, today, input.packageId);
-      payment = { paymentMethod: 'PASS', currency: 'CR', base100GrossPrice: null, base100NetPrice: null, creditsUsed: credits, passPurchase };
+      payment = await payWithPass(tx, companyId, customer.id, option, input.spaces, today, input.packageId);
     } else {
+      const gross = option.base100Price * input.spaces;
       if (input.voucherCode) voucher = await redeemVoucher(tx, companyId, input.voucherCode, today, gross);
-      const net = gross - (voucher?.discount ?? 0);
-      payment = { paymentMethod: 'CARD', currency: company.currency, base100GrossPrice: gross, base100NetPrice: net, creditsUsed: null };
+      payment = payWithCard(company, gross, voucher?.discount);
     }
 
     const attendee = boughtFor ?? customer;
-    if (await hasLiveBooking(tx, companyId, date.id, attendee.id)) throw new Conflict(alreadyBooked(attendee));
+    if (await holdsLiveBooking(tx, companyId, date.id, attendee.id)) throw new Conflict(alreadyBooked(attendee));
 
-    const transaction = tx.create(Transaction, {
-      id: newId('transaction', now.getTime()),
-      company: companyId,
-      customer: customer.id,
-      purchasedAt: now,
-      voucher: voucher?.voucherId ?? null,
-    });
-    const booking = tx.create(Booking, {
-      id: newId('booking', now.getTime()),
-      company: companyId,
-      transaction: transaction.id,
-      eventDate: date.id,
-      pricingOption: option.id,
-      spaces: input.spaces,
-      boughtFor: boughtFor?.id ?? null,
-      attendee: attendee.id,
-      ...payment,
-    });
-
-    // Paid with a pass: the credits used, in the currency CR (as M2M shows PASS payments).
-    const paid = payment.paymentMethod === 'PASS' ? payment.creditsUsed! : currencyUnits(payment.base100NetPrice!);
-    const currency = payment.paymentMethod === 'PASS' ? 'CR' : company.currency;
-    const common = { customerEmail: attendee.email, customerName: fullName(attendee), eventId: event.id, eventTitle: event.name, eventDate: date.startsAt.toISOString(), totalPaid: paid, currency, paymentMethod: payment.paymentMethod };
-    emit(tx, companyId, 'registration.created', {
-      registrationId: registrationId(booking.id),
-      customerId: attendee.id,
-      ...common,
-      spots: input.spaces,
-      passUsed: payment.passPurchase ? customerPassId(payment.passPurchase) : null,
-    });
-    // A ticket to a one-off event is a purchase; a class of a schedule is a registration only.
-    if (event.kind === 'ONE_OFF') {
-      emit(tx, companyId, 'event.purchased', {
-        purchaseId: purchaseId(transaction.id),
-        customerId: customer.id,
-        ...common,
-        customerEmail: customer.email,
-        customerName: fullName(customer),
-        tickets: input.spaces,
-        discountCode: voucher?.code ?? null,
-      });
-    }
+    const { transaction } = recordBooking(tx, companyId, { now, company, event, date, option, customer, boughtFor, spaces: input.spaces, payment, voucher });
     // Two bookings of one attendee at once: the unique index refuses the second.
     await conflictOn([UNIQUE_VIOLATION], alreadyBooked(attendee), () => tx.flush());
     return transaction;
@@ -131,12 +93,15 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
  * `registration.cancelled` goes to the outbox. A booking whose attendance is recorded (attended or not) is
  * not cancelled: its attendance is cleared first.
  */
-export async function cancelBooking(em: EntityManager, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
+export async function cancelBooking(em: EntityManager, clock: Clock, companyId: string, bookingId: string, refund: boolean): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
+    const found = await tx.findOne(Booking, { id: bookingId });
+    if (!found) throw new NotFound('Booking');
+    // The date's row first, as every change of its spaces takes it: this and its date's cancellation wait in one order.
+    await lockEventDate(tx, companyId, found.eventDate.id);
     const cancelled = await cancelLiveBooking(tx, companyId, bookingId, refund);
     if (!cancelled) {
-      const booking = await tx.findOne(Booking, { id: bookingId });
-      if (!booking) throw new NotFound('Booking');
+      const booking = (await tx.findOne(Booking, { id: bookingId }, { refresh: true }))!;
       if (booking.isCancelled) throw new Conflict('The booking is already cancelled');
       throw new Conflict(`The booking is marked ${booking.attended ? 'attended' : 'not attended'}: clear its attendance before cancelling it`);
     }
@@ -160,6 +125,7 @@ export async function cancelBooking(em: EntityManager, companyId: string, bookin
       creditsReturned: booking.passPurchase ? (booking.creditsUsed ?? 0) : 0,
       refunded: booking.isRefunded,
     });
+    await promoteWaitlist(tx, clock, companyId, eventDate.id);
     await tx.flush();
     return booking;
   });

@@ -58,6 +58,18 @@ export async function sessionOf(orm: MikroORM, token: string, now: Date, limits:
   return { tokenHash: session.tokenHash, companyName, companyTimezone, companyCurrency, user: consoleUserView(session.user) };
 }
 
+/**
+ * The user of a session that is still live, without counting this look as use: a live connection's periodic
+ * check (src/live) must not keep an idle console signed in. Null once the session ended or passed a limit.
+ */
+export async function liveSessionUser(orm: MikroORM, hash: string, now: Date, limits: SessionLimits): Promise<ConsoleUserView | null> {
+  const session = await unscopedEm(orm).findOne(ConsoleSession, { tokenHash: hash }, { populate: ['user'] });
+  if (!session) return null;
+  const at = now.getTime();
+  if (at - session.lastSeenAt.getTime() >= limits.idleMs || at - session.createdAt.getTime() >= limits.maxMs) return null;
+  return consoleUserView(session.user);
+}
+
 export async function endSession(orm: MikroORM, hash: string): Promise<void> {
   await unscopedEm(orm).nativeDelete(ConsoleSession, { tokenHash: hash });
 }

@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   webhook: 'whk_',
   webhookEvent: 'whe_',
   consoleUser: 'cu_',
+  waitlistEntry: 'wait_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -177,6 +177,19 @@ export function samplePayload<K extends WebhookKind>(kind: K, now: Date, currenc
     'customer.created': person,
     'customer.updated': { ...person, changedFields: ['email'] },
     'customer.deleted': person,
+    'waitlist.promoted': {
+      waitlistEntryId: 'wait_sample',
+      registrationId: 'reg_sample',
+      ...customer,
+      eventId: 'evt_sample',
+      eventTitle: 'Morning Yoga',
+      eventDate,
+      spots: 1,
+      totalPaid: 1,
+      currency: 'CR',
+      paymentMethod: 'PASS',
+      passUsed: 'cp_sample',
+    },
   };
   return samples[kind];
 }

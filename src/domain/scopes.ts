@@ -18,6 +18,7 @@ export const READ_SCOPES = [
   'passes:read',
   'media:read',
   'vouchers:read',
+  'reports:read',
 ] as const;
 
 export const WRITE_SCOPES = [
@@ -94,5 +95,6 @@ export const SCOPE_CATALOGUE: ReadonlyArray<{ name: Scope; group: string; descri
   { name: 'media:write', group: 'Catalogue', description: 'Add and change videos (PUT /video/{id})' },
   { name: 'vouchers:read', group: 'Catalogue', description: 'Read the voucher catalogue' },
   { name: 'vouchers:write', group: 'Catalogue', description: 'Add and change vouchers (PUT /voucher/{id})' },
+  { name: 'reports:read', group: 'Reports', description: 'Read reports: revenue, bookings, attendance, appointments, new customers' },
   { name: 'webhooks:write', group: 'Webhooks', description: 'Manage webhook endpoints, secrets, tests and redeliveries' },
 ];

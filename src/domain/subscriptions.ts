@@ -7,7 +7,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  Mandate, PAYMENT_STATUSES, PLAN_DEFAULTS, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
+  Mandate, PAYMENT_STATUSES, PLAN_DEFAULTS, type SETTLEMENT_METHODS, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
 } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import { periodStart } from './billing-periods.ts';
@@ -19,6 +19,7 @@ import { bringUpToDate, companyToday, emitSubscription, lockMandate, moveTo, sus
 import { databaseCode, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
 
 export interface NewPlanInput {
   name: string;
@@ -186,6 +187,7 @@ export async function setSubscriptionChargeStatus(
   companyId: string,
   id: string,
   status: PaymentStatus,
+  method: SettlementMethod | null = null,
 ): Promise<ISubscriptionCharge> {
   return inTransaction(em, companyId, async (tx) => {
     // The charge's row first, then its mandate's: the order every writer of charges takes.
@@ -199,6 +201,7 @@ export async function setSubscriptionChargeStatus(
       }
       charge.status = status;
       charge.settledAt = now;
+      charge.settlementMethod = method;
       held.failed = status === 'FAILED' ? [...held.failed.filter((c) => c !== charge), charge] : held.failed.filter((c) => c !== charge);
       const suspendedUntil = suspensionDate(held);
       if (held.mandate.state === 'SUSPENDED' && (suspendedUntil === null || suspendedUntil > today)) moveTo(tx, held, 'ACTIVE', now);

@@ -20,7 +20,7 @@ import { InvalidInput, requireLimit } from './invalid-input.ts';
 import { WEBHOOK_KINDS, type WebhookKind } from './outbox.ts';
 import { keyOfEntry, olderThan } from './paging.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
-import { lockJobsOfEndpoint, lockJobsToSendAgain, sendJobsAgain } from '../db/webhook-jobs.ts';
+import { lockJobsOfEndpoint, lockJobsToSendAgain, sendJobsAgain } from '../db/webhook-redelivery.ts';
 
 export interface WebhookEndpointView {
   id: string;

@@ -90,7 +90,8 @@ const versionedBySchema = new WeakMap<GraphQLSchema, Map<string, readonly string
  * The types whose versions a read of `type` depends on. A record type (one with an `id`) has a version of its
  * own, raised by every write of it. A type without an `id` (a page, its `pageInfo`, an availability window)
  * is made of what lies below it: `{ customers { total } }` changes whenever a customer is written, so a
- * read of CustomerPage is keyed by Customer's version as well, though it selects no customer.
+ * read of CustomerPage is keyed by Customer's version as well, though it selects no customer. A type made
+ * of figures counted over records (`@versionedBy`, a report) is keyed by the versions of those records.
  */
 export function versionedTypes(schema: GraphQLSchema, type: string): readonly string[] {
   let known = versionedBySchema.get(schema);
@@ -109,6 +110,8 @@ export function versionedTypes(schema: GraphQLSchema, type: string): readonly st
     if (!isObjectType(named)) return;
     types.add(name);
     if (named.getFields().id) return;
+    // Figures computed from records that no field of the type leads to (a report): keyed by those records' versions.
+    for (const counted of (getDirective(schema, named, 'versionedBy')?.[0]?.types as string[] | undefined) ?? []) types.add(counted);
     for (const field of Object.values(named.getFields())) {
       const inner = getNamedType(field.type);
       if (!isLeafType(inner)) walk(inner.name, seen);

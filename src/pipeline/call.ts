@@ -5,6 +5,7 @@
  */
 import type { DomainError } from '../domain/errors.ts';
 import type { Caller } from './caller.ts';
+import type { ConsoleExchange } from './console.ts';
 import type { Admitted, PointBudget } from './limits.ts';
 
 /** The door a call came through, as the audit log names it. */
@@ -46,6 +47,8 @@ export interface Call {
   operationName: string | null;
   /** Step 1, authenticate: null while anonymous. */
   caller: Caller | null;
+  /** Step 1 on /graphql: the console's session and sign-in, for its operations (src/pipeline/console.ts). */
+  console: ConsoleExchange | null;
   /** Step 2, admit: the limits the call was counted under (released when its response closes). */
   admission: Admitted | null;
   /** Step 2 on /graphql: the budget of points a client's document spends once its cost is known. */
@@ -84,6 +87,7 @@ export function newCall(start: CallStart): Call {
     action: start.method === 'GET' || start.method === 'HEAD' ? 'READ' : 'UPDATE',
     operationName: null,
     caller: null,
+    console: null,
     admission: null,
     budget: null,
     spent: null,

@@ -59,11 +59,17 @@ export class CallerDirectory {
     this.#reads = new PoolRunner(orm);
     this.#clock = clock;
     // An API client's or a v1 key's access changed (revoked, rotated, new scopes): its standing is read again.
-    notices.on(ACCESS_CHANNEL, (id) => {
-      this.#standings.delete(`m2m ${id}`);
-      this.#standings.delete(`v1 ${id}`);
-    });
+    notices.on(ACCESS_CHANNEL, (id) => this.forget(id));
     notices.onLost(() => this.#standings.clear());
+  }
+
+  /**
+   * Forgets what is known of an API client or a v1 key, so its next look-up reads it: its access changed. Whoever
+   * hears of the change on a connection of its own (live connections, src/live) calls it before looking again.
+   */
+  forget(id: string): void {
+    this.#standings.delete(`m2m ${id}`);
+    this.#standings.delete(`v1 ${id}`);
   }
 
   /** The caller of a verified token, or null when its client may not call with it now. */

@@ -5,6 +5,7 @@
  * root mutation field runs in a savepoint of it, and reads see what the write changed.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LiveChange } from '../db/live-changes.ts';
 import { createLoaders, type Loaders } from '../db/loaders.ts';
 import { CompanyReads, TransactionRunner, type SqlRunner } from '../db/reads.ts';
 import type { CompanyRow } from '../db/rows.ts';
@@ -31,8 +32,10 @@ export interface GraphqlContext {
   /** Makes (once) and returns `em`. */
   entityManager(): EntityManager;
   requestId: string;
-  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts). */
+  /** On /graphql: the console's session and sign-in (src/pipeline/console.ts), the call's own. */
   console?: ConsoleExchange;
+  /** Over WebSocket (src/live): starts the subscription to the changes of the caller's company, of these types (null: all it reads). */
+  live?: { changes(types: readonly string[] | null): Promise<AsyncIterableIterator<LiveChange>> };
   /**
    * In a write: runs the work of one root mutation field in a savepoint of the write's transaction, so a
    * field that fails leaves nothing behind while the fields before it stand; a field that succeeds is
@@ -96,6 +99,7 @@ export function createContext({ services, call, pool, company, em: transaction }
     entityManager,
     requestId: call.requestId,
     committed: [],
+    ...(call.console && { console: call.console }),
   });
   if (transaction) {
     context.savepoint = async (field, work) => {

@@ -63,6 +63,8 @@ export interface AppOptions<Context extends BaseContext = BaseContext> {
   mount?: (app: Express) => void;
   /** Runs once the HTTP server has drained (flushes the audit log, closes shared stores). */
   onClose?: () => Promise<void>;
+  /** Serves the HTTP server's upgrade requests (live changes over WebSocket: src/live); closed first when the server stops. */
+  upgrades?: (httpServer: Server) => Promise<{ close(): Promise<void> }>;
 }
 
 export interface App<Context extends BaseContext = BaseContext> {
@@ -73,6 +75,8 @@ export interface App<Context extends BaseContext = BaseContext> {
   metrics: Metrics;
   /** From now on, new requests are refused and running ones close their connection when answered. */
   refuseNewRequests: () => void;
+  /** Closes the upgraded connections (WebSockets), which the HTTP server's drain does not end. */
+  closeUpgrades: () => Promise<void>;
 }
 
 /** Polled every few seconds by orchestrators and scrapers: logging each would drown the real traffic. */
@@ -164,6 +168,7 @@ export async function createApp<Context extends BaseContext>(services: Services,
     ],
   });
   await apollo.start();
+  const upgrades = await options.upgrades?.(httpServer);
   for (const { methods, path, endpoint } of options.endpoints(apollo)) {
     router.on(methods as never, path, endpoint as never);
     labels.set(endpoint, path);
@@ -181,7 +186,7 @@ export async function createApp<Context extends BaseContext>(services: Services,
   options.mount?.(app);
   app.use(notFound);
   app.use(handleErrors);
-  return { app, apollo, httpServer, metrics, refuseNewRequests: gate.shut };
+  return { app, apollo, httpServer, metrics, refuseNewRequests: gate.shut, closeUpgrades: async () => upgrades?.close() };
 }
 
 /** A path whose percent-encoding does not decode, outside any door: 400, as plain JSON or the surface's shape. */

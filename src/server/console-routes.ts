@@ -70,6 +70,8 @@ const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b))
 
 type Query = Record<string, string | string[] | undefined>;
 
+const queryOf = (req: Request): Query => parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
+
 /** The audit filter of the export's query string (the names of the GraphQL `AuditFilter`); a message when one is bad. */
 function auditSearch(query: Query): AuditSearch | string {
   const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined);
@@ -123,30 +125,39 @@ export function mountConsole(app: Express, services: Services): void {
 export function auditExportEndpoint(pipeline: Pipeline, logger: Logger): EndpointSpec {
   const { services } = pipeline;
   const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
-  const endpoint = door(pipeline, { surface: 'console', resource: 'auditCsv', errors: plainErrors, logger, headers }, async (call, req) => {
-    const query = parseQuery((req.url ?? '').slice(pathOf(req.url).length + 1));
-    const cookie = await cookieSession(services, req);
-    const csrf = typeof query.csrf === 'string' ? query.csrf : '';
-    const session = cookie && sameText(csrf, csrfToken(services.serverKey, cookie.tokenHash)) ? cookie : null;
-    if (session) call.caller = consoleCaller(session.user);
+  const endpoint = door<Query>(pipeline, {
+    surface: 'console',
+    resource: 'auditCsv',
+    errors: plainErrors,
+    logger,
+    headers,
+    // The session's cookie, and beside it the csrf token of its link: a download link cannot send X-Studio-Console.
+    authenticate: async (call, req) => {
+      const cookie = await cookieSession(services, req);
+      const csrf = queryOf(req).csrf;
+      if (cookie && sameText(typeof csrf === 'string' ? csrf : '', csrfToken(services.serverKey, cookie.tokenHash))) call.caller = consoleCaller(cookie.user);
+    },
     // Admitted like every call, signed in or not, before it is refused or served.
-    await admitToGraphql(pipeline, call);
-    if (!session) throw new Unauthenticated('Sign in to the console and use its export link');
-    authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
-    const search = auditSearch(query);
-    if (typeof search === 'string') throw new Invalid('from', 'format', search);
-    const lines = [CSV_COLUMNS.join(',')];
-    for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
-      const { rows } = await searchAudit(services.orm, session.user.companyId, search, { offset, limit: CSV_BATCH });
-      for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
-      if (rows.length < CSV_BATCH) break;
-    }
-    return {
-      status: 200,
-      body: `${lines.join('\r\n')}\r\n`,
-      type: 'text/csv; charset=utf-8',
-      headers: { 'Content-Disposition': 'attachment; filename="audit-log.csv"' },
-    };
+    admit: (call) => admitToGraphql(pipeline, call),
+    read: (_call, req) => queryOf(req),
+    serve: async (call, query) => {
+      if (!call.caller) throw new Unauthenticated('Sign in to the console and use its export link');
+      authorise(call, [{ path: 'auditCsv', scopes: ['audit:read'] }]);
+      const search = auditSearch(query);
+      if (typeof search === 'string') throw new Invalid('from', 'format', search);
+      const lines = [CSV_COLUMNS.join(',')];
+      for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
+        const { rows } = await searchAudit(services.orm, call.caller.companyId, search, { offset, limit: CSV_BATCH });
+        for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'actor' ? auditActor(row) : row[column])).join(','));
+        if (rows.length < CSV_BATCH) break;
+      }
+      return {
+        status: 200,
+        body: `${lines.join('\r\n')}\r\n`,
+        type: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': 'attachment; filename="audit-log.csv"' },
+      };
+    },
   });
   return { methods: ['GET', 'HEAD'], path: '/admin/audit.csv', endpoint };
 }

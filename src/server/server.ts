@@ -1,6 +1,6 @@
 /**
  * Runs the application on HOST:PORT (PORT 0: any free port, reported back) and stops it gracefully:
- * no new connections, idle kept-alive connections closed, a request arriving on an open one refused
+ * no new connections, live WebSocket connections closed (1001), idle kept-alive connections closed, a request arriving on an open one refused
  * (503, `Connection: close`), in-flight requests finish within the drain part of SHUTDOWN_TIMEOUT_MS,
  * then the remaining sockets are closed and Apollo stops.
  */
@@ -22,11 +22,12 @@ export interface RunningServer {
 
 export async function startServer<Context extends BaseContext>(services: Services, options: AppOptions<Context>): Promise<RunningServer> {
   const { config } = services;
-  const { apollo, httpServer, metrics, refuseNewRequests } = await createApp(services, options);
+  const { apollo, httpServer, metrics, refuseNewRequests, closeUpgrades } = await createApp(services, options);
   const metricsServer = config.METRICS_PORT === undefined ? undefined : createServer(metricsApp(metrics, config));
   // The drain plugin (app.ts) makes apollo.stop() close the HTTP server first, as described above.
   const close = async () => {
     refuseNewRequests();
+    await closeUpgrades();
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     await apollo.stop();

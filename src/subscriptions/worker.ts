@@ -1,9 +1,10 @@
 /**
- * The renewal worker: runs in every instance of the server, polling the database every
- * SUBSCRIPTION_POLL_MS for mandates with a step due on their company's today by the injected clock
- * (jobs.ts), and bringing each up to date in a transaction of its own (src/domain/renewals.ts). Nothing
- * lives in memory: what is due is read from the mandates each round, so a process that dies loses nothing,
- * and any number of instances share the work without charging a period twice.
+ * Renewals: the job queue's task `subscriptions:renew` (src/jobs.ts) runs a round every SUBSCRIPTION_POLL_MS
+ * on one instance of the cluster at a time: it reads the mandates with a step due on their company's today by
+ * the injected clock (src/db/due-mandates.ts) and brings each up to date in a transaction of its own
+ * (src/domain/renewals.ts). Nothing lives in memory: what is due is read from the mandates each round, so a
+ * process that dies loses nothing (its round's job is run again by another instance within seconds), and
+ * rounds that meet anyway (a round started by hand, an instance's first) never charge a period twice.
  *
  * Each renewal raises the cache versions of what it changed in its own transaction (src/db/cache-versions.ts),
  * and after the commit hands its new charges to the payment provider (src/domain/subscription-payments.ts).
@@ -16,8 +17,7 @@ import { bringUpToDate, companyToday, lockMandate } from '../domain/renewals.ts'
 import { chargeToCollect, collectCharges, noPaymentProvider, type ChargeToCollect } from '../domain/subscription-payments.ts';
 import { inTransaction } from '../domain/transactions.ts';
 import type { Services } from '../services.ts';
-import { workerRounds } from '../worker-rounds.ts';
-import { dueMandates, type DueMandate } from './jobs.ts';
+import { dueMandates, type DueMandate } from '../db/due-mandates.ts';
 
 /** The types whose cached reads a renewal changes (a mandate's dates and state, its charges). */
 export const RENEWAL_TYPES = ['Mandate', 'SubscriptionCharge'];
@@ -28,21 +28,17 @@ const BATCH = 200;
 export interface RenewalWorker {
   /** One round now: every mandate due is brought up to date. Resolves with how many changed. */
   runDue(): Promise<number>;
-  start(): void;
-  /** Stops polling and waits for the round in flight. */
+  /** Ends the round in flight after its current mandate, and waits for it. */
   stop(): Promise<void>;
 }
 
 export function createRenewalWorker(services: Services): RenewalWorker {
-  const { orm, clock, config } = services;
+  const { orm, clock } = services;
   const reads = new PoolRunner(orm);
   const logger = services.logger.child({ component: 'renewals' });
   let pool: Pool | undefined;
-  let polling = false;
   let closing = false;
-  let timer: NodeJS.Timeout | undefined;
   let current: Promise<number> | undefined;
-  const rounds = workerRounds(logger, 'renewal round');
 
   /** Brings one mandate up to date, unless another instance holds it; the charges it recorded, or null when nothing changed. */
   const renew = async ({ id, companyId }: DueMandate): Promise<ChargeToCollect[] | null> =>
@@ -87,35 +83,12 @@ export function createRenewalWorker(services: Services): RenewalWorker {
     return current;
   };
 
-  const poll = () => {
-    runDue()
-      .then(rounds.succeeded, rounds.failed)
-      .finally(() => {
-        if (polling) timer = setTimeout(poll, rounds.delay(config.SUBSCRIPTION_POLL_MS));
-      });
-  };
-
   return {
     runDue,
-    start: () => {
-      if (polling) return;
-      polling = true;
-      closing = false;
-      poll();
-    },
     stop: async () => {
-      polling = false;
       closing = true;
-      clearTimeout(timer);
       // The round in flight ends first; had it failed, its failure is its own (already reported), not the stop's.
       await current?.catch(() => undefined);
     },
   };
-}
-
-/** Starts the worker of this instance; `await renewals.stop()` when the server closes. */
-export function startSubscriptionRenewals(services: Services): RenewalWorker {
-  const worker = createRenewalWorker(services);
-  worker.start();
-  return worker;
 }

@@ -17,7 +17,7 @@ import { webhookMetrics, type WebhookMetrics } from '../metrics.ts';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
 import type { Services } from '../services.ts';
 import { createWebhookHttp, type WebhookHttp } from './http.ts';
-import { recordAttempt, type AttemptResult, type ClaimedDelivery } from './jobs.ts';
+import { recordAttempt, type AttemptResult, type ClaimedDelivery } from '../db/webhook-jobs.ts';
 import { signatureHeaders } from './signature.ts';
 
 export interface DelivererOptions {
@@ -110,10 +110,10 @@ export function createDeliverer(options: DelivererOptions) {
 
 export type Deliver = ReturnType<typeof createDeliverer>;
 
-/** How long past the response deadline a claimed job stays with its instance before another may take it. */
+/** How long past the response deadline an attempt holds its job (a redelivery meanwhile is refused as under way). */
 const LEASE_MARGIN_SECONDS = 60;
 
-/** The HTTP client and deliverer of `services`, as the worker and "Send Test" both use them. */
+/** The HTTP client and deliverer of `services`, as the delivery task and "Send Test" both use them. */
 export async function webhookDelivery(services: Services): Promise<{ deliver: Deliver; http: WebhookHttp; pool: Pool }> {
   const { config, orm } = services;
   let extraCa: string | undefined;

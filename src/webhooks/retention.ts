@@ -2,7 +2,8 @@
  * Webhook history does not grow for ever: events older than WEBHOOK_RETENTION_DAYS whose jobs have all
  * settled (delivered or failed; none pending, none still to fan out) go with their jobs and delivery
  * attempts, and so do delivery attempts older than that of events that stay. It runs off the request
- * path, at the worker's start and daily after, and deletes in slices of the tables' pages (`ctid`
+ * path, as the job queue's task `webhook:retention` (src/webhooks/worker.ts) when an instance starts and
+ * daily after, and deletes in slices of the tables' pages (`ctid`
  * ranges), so that no statement scans or locks a whole table. The catch-up list of each company that lost
  * events drops its cached pages (src/db/webhook-events.ts).
  */
@@ -10,7 +11,6 @@ import type { Pool } from 'pg';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
 import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
 
-const DAY_MS = 86_400_000;
 /** About 1,000 rows of these tables per statement. */
 const PAGES_PER_SLICE = 64;
 
@@ -48,26 +48,4 @@ export async function pruneWebhookHistory(pool: Pool, before: Date, pagesPerSlic
   const runner = { rows: async <T>(sql: string, params: readonly unknown[]) => (await pool.query(sql, params as unknown[])).rows as T[] };
   for (const companyId of new Set(events.rows.map((row) => row.company_id as string))) await raiseCacheVersions(runner, companyId, CATCH_UP_TYPES);
   return { events: events.count, attempts: attempts.count };
-}
-
-export interface WebhookRetention {
-  stop(): Promise<void>;
-}
-
-/** Prunes now and every day; errors are logged and the next day tries again. */
-export function startWebhookRetention(
-  pool: Pool,
-  { days, now, onError }: { days: number; now: () => Date; onError: (error: unknown) => void },
-): WebhookRetention {
-  let running: Promise<unknown> = Promise.resolve();
-  const prune = () => {
-    running = pruneWebhookHistory(pool, new Date(now().getTime() - days * DAY_MS)).catch(onError);
-  };
-  const timers = [setTimeout(prune, 0).unref(), setInterval(prune, DAY_MS).unref()];
-  return {
-    stop: async () => {
-      for (const timer of timers) clearTimeout(timer);
-      await running;
-    },
-  };
 }

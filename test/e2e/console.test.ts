@@ -350,7 +350,12 @@ suite(title, () => {
     await goTo(page, 'Webhooks');
     await page.getByText('No endpoints yet').waitFor();
     // An address the API refuses: its error sits next to the URL field.
+    // Nothing is chosen for the administrator: an endpoint receives only the kinds ticked.
+    await expect(page.getByRole('checkbox', { checked: true }).count()).resolves.toBe(0);
     await page.getByLabel('Endpoint URL').fill('ftp://example.com/hooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByText('Choose at least one event.').waitFor();
+    await page.getByRole('checkbox', { name: /^registration\.created/ }).check();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(page.getByRole('alert').first().textContent()).resolves.toMatch(/https/i);
     await page.getByLabel('Endpoint URL').fill(receiver.url);
@@ -446,6 +451,75 @@ suite(title, () => {
     await page.getByRole('region', { name: 'Notes' }).getByText('Prefers a firm pressure').waitFor();
     expect(page.problems).toEqual([]);
   });
+
+  it('adds a walk-in from the Customers page and from a booking dialog, says refusals in words, and gives focus back after every dialog', async () => {
+    const lane = DESK_LANES[0]!;
+    const page = await open();
+    await signIn(page, staff);
+    const focused = () => page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null; body: unknown } }).document;
+      return active.activeElement === active.body ? 'BODY' : `${active.activeElement?.tagName}:${active.activeElement?.textContent?.trim()}`;
+    });
+    /** Where focus is once the closed dialog has given it back (it does so just after React draws the page again). */
+    const focusAfterDialog = async (): Promise<string> => {
+      for (let i = 0; i < 30 && (await focused()) === 'BODY'; i++) await page.waitForTimeout(100);
+      return focused();
+    };
+    await goTo(page, 'Customers');
+    await page.getByRole('button', { name: 'New customer' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New customer' });
+    await dialog.getByLabel('First name').fill('Wanda');
+    await dialog.getByLabel('Last name').fill('Walkin');
+    await dialog.getByLabel('Email').fill('not an email');
+    await dialog.getByRole('button', { name: 'Add customer' }).click();
+    // The service's refusal names the field as the form does, not by its internal name.
+    const refusal = (await dialog.getByText(/^Email /).first().textContent())!;
+    expect(refusal).not.toMatch(/email:/);
+    await checkA11y(page, 'new customer dialog');
+    await shot(page, 'customer-new');
+    // Escape closes it, and focus is back on the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    await page.getByRole('button', { name: 'New customer' }).click();
+    await dialog.getByLabel('First name').fill('Wanda');
+    await dialog.getByLabel('Last name').fill('Walkin');
+    await dialog.getByLabel('Email').fill('wanda.walkin@example.com');
+    await dialog.getByLabel('Mobile').fill('+447700900777');
+    await dialog.getByRole('button', { name: 'Add customer' }).click();
+    // The new customer's page opens; focus is on its title, not lost on the page's body.
+    await page.getByRole('heading', { level: 1, name: /Wanda Walkin/ }).waitFor();
+    expect(await focusAfterDialog()).toMatch(/^H1:Wanda Walkin/);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit Wanda Walkin' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await focusAfterDialog()).toBe('BUTTON:Edit');
+
+    // A walk-in booked from the appointment dialog: added there, chosen at once, booked.
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${lane.facilitator.name}: `) });
+    await column.waitFor();
+    await column.locator(`button.slot.free[data-slot^="${today} 12:"]`).last().click();
+    const book = page.getByRole('dialog', { name: /^Book / });
+    await book.getByRole('button', { name: 'New customer' }).click();
+    dialog = page.getByRole('dialog', { name: 'New customer' });
+    await dialog.getByLabel('First name').fill('Walter');
+    await dialog.getByLabel('Last name').fill('Walkin');
+    await dialog.getByLabel('Email').fill('walter.walkin@example.com');
+    await dialog.getByRole('button', { name: 'Add customer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await shown(book.getByText('Chosen: Walter Walkin'));
+    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
+    await page.getByText(/^Booked /).waitFor();
+    await shown(column.getByRole('button', { name: / Walter Walkin / }));
+    expect(await focusAfterDialog()).not.toBe('BODY');
+    const found = (await graphqlFromPage(page, '{ customers(search: "walter.walkin@example.com") { nodes { firstName appointments(pageSize: 5) { total } } } }')) as {
+      data: { customers: { nodes: { firstName: string; appointments: { total: number } }[] } };
+    };
+    expect(found.data.customers.nodes).toEqual([{ firstName: 'Walter', appointments: { total: 1 } }]);
+    expect(page.problems).toEqual([]);
+  }, 150_000);
 
   it('searches customers and opens a profile with bookings, appointments, passes, videos, subscriptions and notes', async () => {
     const page = await open();

@@ -17,7 +17,7 @@ import type { AppOptions } from '../../src/server/app.ts';
 import { startServer } from '../../src/server/server.ts';
 import { serviceSurfaces, type Surfaces } from '../../src/server/surfaces.ts';
 import { DocumentLimits } from '../../src/pipeline/document-limits.ts';
-import { graphqlEndpoint, graphqlErrors, graphqlPipeline } from '../../src/pipeline/graphql.ts';
+import { graphqlDoor, graphqlErrors } from '../../src/pipeline/graphql.ts';
 import { graphqlErrorFormatter } from '../../src/pipeline/graphql-errors.ts';
 import { createPipeline, type Pipeline } from '../../src/pipeline/index.ts';
 import type { Services } from '../../src/services.ts';
@@ -113,15 +113,17 @@ export function tinySurfaces(mount?: (app: Express) => void) {
     const schema = makeExecutableSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } });
     const pipeline = await createPipeline(services, schema);
     const { config } = services;
-    const graphql = graphqlPipeline({
+    const graphql = graphqlDoor({
       pipeline,
       schema,
       production: config.production,
       limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxAliases: config.GRAPHQL_MAX_ALIASES, maxCost: config.GRAPHQL_MAX_COST, maxTokens: config.GRAPHQL_MAX_TOKENS },
+      logger: services.logger,
+      documents: new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS }),
     });
     return {
-      graphql: { schema, gateway: graphql.gateway, plugins: [graphql.plugin], formatError: graphqlErrorFormatter(services.logger) },
-      endpoints: (apollo) => [{ methods: ['GET', 'POST'], path: '/graphql', endpoint: graphqlEndpoint({ pipeline, apollo, logger: services.logger, documents: new DocumentLimits({ maxTokens: config.GRAPHQL_MAX_TOKENS }) }) }],
+      graphql: { schema, gateway: graphql.gateway, formatError: graphqlErrorFormatter(services.logger) },
+      endpoints: (apollo) => [{ methods: ['GET', 'POST'], path: '/graphql', endpoint: graphql.endpoint(apollo) }],
       surfaces: [{ prefix: '/graphql', errors: graphqlErrors }],
       ...(mount && { mount }),
       onClose: () => pipeline.close(),

@@ -15,6 +15,10 @@ export type AppointmentStatus =
   /** Booked and not recorded yet (`CONFIRMED` in customer-scoped REST lists). */
   | 'SCHEDULED';
 
+export type AuditActorKind =
+  | 'API_CLIENT'
+  | 'CONSOLE_USER';
+
 /** Which audit entries to list; every given condition must hold. */
 export type AuditFilter = {
   /** Only changes (action UPDATE) and denials (401, 403): the reads that were let through are left out. */
@@ -41,7 +45,10 @@ export type AuditFilter = {
 export type BookAppointmentInput = {
   /** `cust_` id of the customer. */
   customerId: string | number;
-  /** Start, local to the facilitator, on a whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now. */
+  /**
+   * Start, local to the facilitator, on any whole minute; at least MIN_BOOKING_NOTICE_MINUTES from now, or, for a
+   * walk-in, no earlier than WALK_IN_WINDOW_HOURS ago.
+   */
   datetime: string;
   /** `fac_` id of the facilitator. */
   facilitatorId: string | number;
@@ -55,6 +62,12 @@ export type BookAppointmentInput = {
   payWith: PaymentChoice;
   /** `svc_` id of an active service. */
   serviceId: string | number;
+  /**
+   * A walk-in at the desk: the start may be now or already past, up to WALK_IN_WINDOW_HOURS (12 by default) ago,
+   * and the minimum notice does not apply. Console users book as walk-ins unless they say false; API clients book
+   * ahead (start after now plus the notice) unless they say true.
+   */
+  walkIn: boolean | null | undefined;
 };
 
 /** Spaces to book on one event date. */
@@ -96,6 +109,18 @@ export type CreateApiClientInput = {
   name: string;
   /** At least one, from `scopeCatalogue`. */
   scopes: Array<string>;
+};
+
+/** A new customer. */
+export type CreateCustomerInput = {
+  /** An email address, at most 254 characters. */
+  email: string;
+  /** 1 to 100 characters. */
+  firstName: string;
+  /** 1 to 100 characters. */
+  lastName: string;
+  /** A phone number such as +447700900001. */
+  mobile: string | null | undefined;
 };
 
 /** A new facilitator. */
@@ -466,7 +491,9 @@ export type WebhookEventKind =
   /** `subscription.suspended`: a subscription was suspended for an unpaid charge past its grace days. */
   | 'SUBSCRIPTION_SUSPENDED'
   /** `video.purchased`: a customer bought access to a video. */
-  | 'VIDEO_PURCHASED';
+  | 'VIDEO_PURCHASED'
+  /** `waitlist.promoted`: a customer waiting on a full event date was booked when spaces freed up. */
+  | 'WAITLIST_PROMOTED';
 
 /** A weekly window: ISO weekday and `HH:MM` times local to the facilitator. */
 export type WeeklyWindowInput = {
@@ -599,10 +626,17 @@ export type AuditLogQueryVariables = Exact<{
 
 export type AuditLogQuery = { auditLog: { total: number, page: number, pageSize: number, retentionDays: number, items: Array<{ id: string, at: string, surface: string, actor: string, clientId: string | null, clientName: string | null, userId: string | null, userEmail: string | null, method: string, path: string, resourceType: string | null, operation: string | null, action: string | null, status: number, errorCode: string | null, targets: Array<string>, missingScope: string | null, requestId: string | null }> } };
 
+export type CreateCustomerMutationVariables = Exact<{
+  input: CreateCustomerInput;
+}>;
+
+
+export type CreateCustomerMutation = { createCustomer: { id: string, firstName: string, lastName: string, email: string } };
+
 export type AuditFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AuditFilterOptionsQuery = { apiClients: Array<{ id: string, name: string }> };
+export type AuditFilterOptionsQuery = { auditActors: Array<{ id: string, kind: AuditActorKind, name: string }> };
 
 export type ConsoleUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -771,7 +805,7 @@ export type TodayQueryVariables = Exact<{
 export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
         | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
-       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
+       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string }, register: { nodes: Array<{ id: string, isCancelled: boolean, attended: boolean | null }> } | null }> } | null };
 
 export type SetAppointmentStatusMutationVariables = Exact<{
   id: string | number;
@@ -1271,10 +1305,21 @@ export const AuditLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+export const CreateCustomerDocument = new TypedDocumentString(`
+    mutation CreateCustomer($input: CreateCustomerInput!) {
+  createCustomer(input: $input) {
+    id
+    firstName
+    lastName
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<CreateCustomerMutation, CreateCustomerMutationVariables>;
 export const AuditFilterOptionsDocument = new TypedDocumentString(`
     query AuditFilterOptions {
-  apiClients {
+  auditActors {
     id
+    kind
     name
   }
 }
@@ -1690,6 +1735,13 @@ export const TodayDocument = new TypedDocumentString(`
       event {
         id
         name
+      }
+      register(pageSize: 100) {
+        nodes {
+          id
+          isCancelled
+          attended
+        }
       }
     }
   }

@@ -358,6 +358,7 @@ function BookDialog(props: {
         payWith,
         notes: notes.trim() || null,
         packageId: null,
+        walkIn: null,
       },
     });
     if (result) props.onClose(`Booked ${customer.name} for ${service.name} with ${props.facilitator.name} on ${formatLocal(result.bookAppointment.datetime)}.`);

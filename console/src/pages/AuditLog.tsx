@@ -1,9 +1,9 @@
 /** The audit log: changes and denials by default, reads one click away, filtered and paged on the server. */
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '../api.ts';
-import { AuditFilterOptionsQuery, AuditLogQuery, ConsoleUsersQuery } from '../documents.ts';
+import { AuditFilterOptionsQuery, AuditLogQuery } from '../documents.ts';
 import type { AuditFilter, AuditLogQuery as Data } from '../gql/graphql.ts';
-import { can, useSession } from '../session.tsx';
+import { useSession } from '../session.tsx';
 import { Dialog, Empty, ErrorText, Loading, PageHeader, Pager, formatDateTime } from '../ui.tsx';
 
 type Entry = Data['auditLog']['items'][number];
@@ -53,8 +53,10 @@ export function AuditLog() {
   const [withReads, setWithReads] = useState(false);
   const filter = toFilter(applied, withReads);
   const log = useQuery(AuditLogQuery, { filter, page, pageSize: PAGE_SIZE });
-  const clients = useQuery(AuditFilterOptionsQuery, undefined, { skip: !can(me, 'api-clients:manage') });
-  const users = useQuery(ConsoleUsersQuery, undefined, { skip: !can(me, 'users:manage') });
+  // Everyone the log can name, by name: readers pick a client or a user, never type an id.
+  const actors = useQuery(AuditFilterOptionsQuery);
+  const clients = (actors.data?.auditActors ?? []).filter((a) => a.kind === 'API_CLIENT');
+  const users = (actors.data?.auditActors ?? []).filter((a) => a.kind === 'CONSOLE_USER');
   const ids = { client: useId(), user: useId(), surface: useId(), method: useId(), resource: useId(), from: useId(), to: useId(), denied: useId() };
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const apply = (event: FormEvent) => {
@@ -81,39 +83,27 @@ export function AuditLog() {
       <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor={ids.client}>API client</label>
-          {/* One control for the page's life: a list for those who may see the clients (waiting while it loads), else an id. */}
-          {can(me, 'api-clients:manage') && !clients.error ? (
-            <select id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} disabled={!clients.data} aria-busy={!clients.data}>
-              <option value="">{clients.data ? 'Any client' : 'Loading clients…'}</option>
-              {(clients.data?.apiClients ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({c.id})
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} placeholder="m2m_…" />
-          )}
+          <select id={ids.client} value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} disabled={!actors.data} aria-busy={!actors.data}>
+            <option value="">{actors.data ? 'Any client' : 'Loading clients…'}</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.id})
+              </option>
+            ))}
+          </select>
         </div>
-        {can(me, 'users:manage') && !users.error && (
-          <div className="field">
-            <label htmlFor={ids.user}>Console user</label>
-            <select id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)} disabled={!users.data} aria-busy={!users.data}>
-              <option value="">{users.data ? 'Any user' : 'Loading users…'}</option>
-              {(users.data?.consoleUsers ?? []).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.email}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {!can(me, 'users:manage') && (
-          <div className="field">
-            <label htmlFor={ids.user}>Console user id</label>
-            <input id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)} placeholder="cu_…" />
-          </div>
-        )}
+        <div className="field">
+          <label htmlFor={ids.user}>Console user</label>
+          <select id={ids.user} value={draft.userId} onChange={(e) => set('userId', e.target.value)} disabled={!actors.data} aria-busy={!actors.data}>
+            <option value="">{actors.data ? 'Any user' : 'Loading users…'}</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ErrorText error={actors.error} />
         <div className="field">
           <label htmlFor={ids.surface}>Surface</label>
           <select id={ids.surface} value={draft.surface} onChange={(e) => set('surface', e.target.value)}>

@@ -1,8 +1,12 @@
-/** Finding a customer by name or email, as the booking dialogs do: a search box and the matches to choose from. */
+/**
+ * Finding a customer by name, email or phone, as the booking dialogs do: a search box and the matches to choose
+ * from, or `New customer` for someone not yet known (a walk-in), chosen as soon as they are added.
+ */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '../api.ts';
 import { CustomerPickerQuery } from '../documents.ts';
 import { ErrorText, Loading } from '../ui.tsx';
+import { NewCustomerDialog } from './CustomerForms.tsx';
 
 export interface PickedCustomer {
   id: string;
@@ -12,6 +16,7 @@ export interface PickedCustomer {
 export function CustomerPicker({ value, onChange }: { value: PickedCustomer | undefined; onChange: (c: PickedCustomer | undefined) => void }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
   const inputId = useId();
   useEffect(() => {
     const t = setTimeout(() => setSearch(text.trim()), 200);
@@ -25,7 +30,18 @@ export function CustomerPicker({ value, onChange }: { value: PickedCustomer | un
       <label htmlFor={inputId} className="block-label">
         Find a customer
       </label>
-      <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" autoComplete="off" />
+      <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, email or phone" autoComplete="off" />
+      <button type="button" className="link-button" onClick={() => setAdding(true)}>
+        New customer
+      </button>
+      {adding && (
+        <NewCustomerDialog
+          onClose={(created) => {
+            setAdding(false);
+            if (created) onChange(created);
+          }}
+        />
+      )}
       <ErrorText error={query.error} />
       {query.loading && !query.data && <Loading label="Searching…" />}
       {query.data && nodes.length === 0 && <p className="sub">No customer matches.</p>}

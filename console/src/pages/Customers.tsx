@@ -1,8 +1,9 @@
-/** The customers: searched by name or email, paged, each opening their page. */
+/** The customers: searched by name, email or phone, paged, each opening their page; a new one (a walk-in) added here. */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '../api.ts';
 import { CustomersQuery } from '../documents.ts';
-import { Link } from '../router.tsx';
+import { Link, navigate } from '../router.tsx';
+import { NewCustomerDialog } from './CustomerForms.tsx';
 import { Empty, ErrorText, Loading, PageHeader, Pager } from '../ui.tsx';
 
 const PAGE_SIZE = 25;
@@ -11,6 +12,7 @@ export function Customers() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  const [adding, setAdding] = useState(false);
   const searchId = useId();
   // Search as one types, a moment after the last key.
   useEffect(() => {
@@ -24,7 +26,19 @@ export function Customers() {
   const data = query.data?.customers;
   return (
     <section aria-labelledby="page-title">
-      <PageHeader title="Customers" />
+      <PageHeader title="Customers">
+        <button type="button" className="primary" onClick={() => setAdding(true)}>
+          New customer
+        </button>
+      </PageHeader>
+      {adding && (
+        <NewCustomerDialog
+          onClose={(created) => {
+            setAdding(false);
+            if (created) navigate(`/customers/${encodeURIComponent(created.id)}`);
+          }}
+        />
+      )}
       <form
         role="search"
         className="search"
@@ -35,7 +49,7 @@ export function Customers() {
         }}
       >
         <label htmlFor={searchId}>Search customers</label>
-        <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or email" />
+        <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, email or phone" />
         <button type="submit">Search</button>
       </form>
       <ErrorText error={query.error} />

@@ -171,6 +171,15 @@ function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointm
   );
 }
 
+/** Where the register stands once the class has started: whether attendance is still to take. */
+function attendanceState(date: EventDate): string {
+  const live = (date.register?.nodes ?? []).filter((b) => !b.isCancelled);
+  if (live.length === 0) return 'No one booked';
+  const recorded = live.filter((b) => b.attended !== null).length;
+  if (recorded === live.length) return 'Attendance taken';
+  return recorded === 0 ? 'Take attendance' : `Attendance: ${recorded} of ${live.length} recorded`;
+}
+
 function ClassItem({ date, timezone, onOpen }: { date: EventDate; timezone: string; onOpen: () => void }) {
   const ids = { time: useId(), title: useId() };
   const started = hasStarted(date.startsAt);
@@ -194,7 +203,7 @@ function ClassItem({ date, timezone, onOpen }: { date: EventDate; timezone: stri
           <button type="button" className={started ? 'primary' : undefined} onClick={onOpen} aria-label={`Open register of ${date.event.name} at ${time(date.datetime)}`}>
             Open register
           </button>
-          <span className="sub">{started ? 'Take attendance' : 'Not started yet'}</span>
+          <span className="sub">{started ? attendanceState(date) : 'Not started yet'}</span>
         </div>
       </article>
     </li>

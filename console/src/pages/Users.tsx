@@ -13,8 +13,8 @@ import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretBox, formatDateTim
 
 type User = Data['consoleUsers'][number];
 const ROLES: readonly { role: ConsoleRole; name: string; about: string }[] = [
-  { role: 'OWNER', name: 'Owner', about: 'everything, including console users' },
-  { role: 'ADMIN', name: 'Admin', about: 'everything but console users: API clients, webhooks, audit log and daily work' },
+  { role: 'OWNER', name: 'Owner', about: 'everything, including console users and API clients' },
+  { role: 'ADMIN', name: 'Admin', about: 'the catalogue, webhooks, the audit log and daily work; not console users or API clients' },
   { role: 'STAFF', name: 'Staff', about: 'customers, appointments, events and bookings' },
 ];
 

@@ -39,9 +39,10 @@ const ABOUT: Record<WebhookEventKind, string> = {
   CUSTOMER_CREATED: 'A customer was created.',
   CUSTOMER_UPDATED: "A customer's details changed.",
   CUSTOMER_DELETED: 'A customer was deleted.',
+  WAITLIST_PROMOTED: 'A waiting customer was booked when spaces freed up.',
 };
 const GROUPS: readonly { name: string; prefix: RegExp }[] = [
-  { name: 'Classes and events', prefix: /^(REGISTRATION|EVENT)_/ },
+  { name: 'Classes and events', prefix: /^(REGISTRATION|EVENT|WAITLIST)_/ },
   { name: 'Passes and videos', prefix: /^(PASS|VIDEO)_/ },
   { name: 'Appointments', prefix: /^APPOINTMENT_/ },
   { name: 'Subscriptions', prefix: /^SUBSCRIPTION_/ },
@@ -50,7 +51,6 @@ const GROUPS: readonly { name: string; prefix: RegExp }[] = [
 /** `APPOINTMENT_NO_SHOW` as receivers see it: `appointment.no_show`. */
 const dotted = (kind: WebhookEventKind) => kind.toLowerCase().replace('_', '.');
 const KINDS = (Object.keys(ABOUT) as WebhookEventKind[]).map((kind) => ({ kind, name: dotted(kind), about: ABOUT[kind] }));
-const DOCUMENTED: WebhookEventKind[] = ['REGISTRATION_CREATED', 'PASS_PURCHASED', 'EVENT_PURCHASED'];
 const kindName = (kind: WebhookEventKind) => KINDS.find((k) => k.kind === kind)?.name ?? kind;
 
 export function Webhooks() {
@@ -131,8 +131,8 @@ function EventChecks({ value, onChange, legend }: { value: Set<WebhookEventKind>
 function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; onSaved: () => void; onCancel?: () => void }) {
   const save = useMutation(SetWebhookEndpointMutation);
   const [url, setUrl] = useState(endpoint?.url ?? '');
-  // A new endpoint starts with the three kinds of the v1 interface document, which every receiver knows.
-  const [events, setEvents] = useState(new Set<WebhookEventKind>(endpoint?.events ?? DOCUMENTED));
+  // A new endpoint starts with nothing chosen: it receives exactly the kinds the administrator ticks.
+  const [events, setEvents] = useState(new Set<WebhookEventKind>(endpoint?.events ?? []));
   const [secret, setSecret] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const urlId = useId();
@@ -146,7 +146,10 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
     if (!result) return;
     if (result.setWebhookEndpoint?.signingSecret) setSecret(result.setWebhookEndpoint.signingSecret);
     else onSaved();
-    if (!endpoint) setUrl('');
+    if (!endpoint) {
+      setUrl('');
+      setEvents(new Set());
+    }
   };
   if (secret)
     return (

@@ -6,6 +6,6 @@ export { verifyWebhook, WebhookVerificationError, type HeaderBag } from './verif
 export { WEBHOOK_EVENTS } from './payloads.ts';
 export type {
   AppointmentChanged, AppointmentRescheduled, CustomerChanged, CustomerUpdated, EventPurchased, PassPurchased, RegistrationCancelled,
-  RegistrationCreated, SubscriptionChanged, SubscriptionRenewed, VideoPurchased, WebhookEnvelope, WebhookEventDefinition, WebhookField,
+  RegistrationCreated, SubscriptionChanged, SubscriptionRenewed, VideoPurchased, WaitlistPromoted, WebhookEnvelope, WebhookEventDefinition, WebhookField,
   WebhookKind, WebhookPayload, WebhookPayloads,
 } from './payloads.ts';

@@ -244,6 +244,22 @@ export const WEBHOOK_EVENTS = {
     sentWhen: 'A customer is deleted: they leave every list, while their past bookings keep them. The record as it was is sent.',
     fields: customerRecord,
   },
+  'waitlist.promoted': {
+    sentWhen: 'A customer waiting on a full event date is booked because spaces freed up (a cancellation, more capacity); `registration.created` is sent for the booking too.',
+    fields: {
+      waitlistEntryId: id('wait_', 'The waitlist entry'),
+      registrationId: id('reg_', 'The registration (booking) the promotion made'),
+      ...customer,
+      eventId: id('evt_', 'The event'),
+      eventTitle: text('The event\'s name.'),
+      eventDate: instant('Start of the event date'),
+      spots: whole('Spaces booked.'),
+      totalPaid: amount('By card, a decimal amount in `currency`; with a pass, the credits used.'),
+      currency: text(CURRENCY_OR_CREDITS),
+      paymentMethod: oneOf(['CARD', 'PASS'], 'How it was paid, as the customer chose when joining the waitlist.'),
+      passUsed: optionalId('cp_', 'The customer pass the credits came from; null when paid by card'),
+    },
+  },
 } as const satisfies Record<string, WebhookEventDefinition>;
 
 export type WebhookKind = keyof typeof WEBHOOK_EVENTS;
@@ -282,6 +298,7 @@ export type VideoPurchased = WebhookPayload<'video.purchased'>;
 /** The `data` of `customer.created` and `customer.deleted`; `customer.updated` adds `changedFields`. */
 export type CustomerChanged = WebhookPayload<'customer.created'>;
 export type CustomerUpdated = WebhookPayload<'customer.updated'>;
+export type WaitlistPromoted = WebhookPayload<'waitlist.promoted'>;
 
 /** The body of a webhook request; `test: true` marks a sample sent with "Send Test". */
 export type WebhookEnvelope = {

@@ -7,6 +7,8 @@ import { PassPurchase } from './passes.ts';
 
 export const APPOINTMENT_STATUSES = ['SCHEDULED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'] as const;
 export const PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED'] as const;
+/** How money owed was taken at the desk (or tried, for a FAILED payment). */
+export const SETTLEMENT_METHODS = ['CARD', 'CASH', 'OTHER'] as const;
 
 export const Facilitator = defineEntity({
   name: 'Facilitator',
@@ -105,6 +107,10 @@ export const Appointment = defineEntity({
     base100PricePaid: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
     paymentStatus: p.enum([...PAYMENT_STATUSES]),
+    /** How a card payment's money was taken when it was marked; null until then, or when not said. */
+    settlementMethod: p.enum([...SETTLEMENT_METHODS]).nullable(),
+    /** When a card payment was last marked PAID or FAILED. */
+    settledAt: p.datetime().nullable(),
     passPurchase: () => p.manyToOne(PassPurchase).nullable(),
   },
   // The company's list (earliest first), a customer's (newest first), and a facilitator's days.

@@ -41,8 +41,13 @@ export const EventDate = defineEntity({
     capacity: p.integer().check('capacity >= 1'),
     /** Spaces held by live bookings; the check keeps every date within its capacity. */
     spacesBooked: p.integer().default(0),
+    /** When the date was cancelled (docs/lifecycles.md): it stays listed, holds no bookings and takes none. */
+    cancelledAt: p.datetime().nullable(),
   },
-  checks: [{ name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' }],
+  checks: [
+    { name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' },
+    { name: 'event_date_cancelled_empty_check', expression: 'cancelled_at is null or spaces_booked = 0' },
+  ],
   // The order of `eventDates`: a day's dates across events (the console's Today).
   indexes: [{ properties: ['company', 'startsAt', 'id'] }],
 });

@@ -4,10 +4,11 @@ import { Appointment, Facilitator, FacilitatorDateOverride, FacilitatorWindow, S
 import { Customer, Note, QuestionnaireAnswer } from './customers.ts';
 import { Booking, Event, EventDate, PricingOption, Transaction } from './events.ts';
 import { Media, VideoPurchase } from './media.ts';
-import { AuditEntry, CacheVersion, IdempotencyKey, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob } from './operations.ts';
+import { AuditEntry, CacheVersion, IdempotencyKey, JobWorker, ServerKeyCheck, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob } from './operations.ts';
 import { PassPurchase, PassTemplate } from './passes.ts';
 import { Mandate, SubscriptionCharge, SubscriptionPlan } from './subscriptions.ts';
 import { Voucher } from './vouchers.ts';
+import { WaitlistEntry } from './waitlists.ts';
 
 export * from './access.ts';
 export * from './appointments.ts';
@@ -18,14 +19,15 @@ export * from './operations.ts';
 export * from './passes.ts';
 export * from './subscriptions.ts';
 export * from './vouchers.ts';
+export * from './waitlists.ts';
 
 /** Entities whose every query is limited to one company (ARCHITECTURE.md, principle 5). */
 export const companyScoped = [
   ApiClient, V1ApiKey, Customer, Note, QuestionnaireAnswer, Event, EventDate, PricingOption, Transaction,
-  Booking, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
+  Booking, WaitlistEntry, Facilitator, FacilitatorWindow, FacilitatorDateOverride, Service, ServiceOption, Appointment,
   PassTemplate, PassPurchase, Media, VideoPurchase, SubscriptionPlan, Mandate, SubscriptionCharge, Voucher,
   WebhookEndpoint, WebhookEvent, WebhookEventSequence, WebhookJob, WebhookDelivery, AuditEntry, IdempotencyKey, ConsoleUser, CacheVersion,
 ];
 
 /** Sessions are found by their token, before the company is known; their user carries it. */
-export const entities = [Company, ServerKeyCheck, ConsoleSession, ...companyScoped];
+export const entities = [Company, ServerKeyCheck, ConsoleSession, JobWorker, ...companyScoped];

@@ -1,6 +1,7 @@
 /** Operational records: webhook endpoints, the webhook outbox and its delivery log, and the audit log. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CATCH_UP_TYPES } from '../webhook-events.ts';
+import { ENQUEUE_INSERT_TRIGGER, ENQUEUE_UPDATE_TRIGGER, FAN_OUT_TRIGGER } from '../webhook-queue-triggers.ts';
 import { Company } from './access.ts';
 
 export const WEBHOOK_JOB_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -59,8 +60,8 @@ create constraint trigger commit_order after insert on webhook_event
 
 /**
  * Outbox row: written in the transaction of the change it reports, delivered after commit. `payload` is
- * the envelope's `data`. `dispatchedAt` is set when the delivery worker has made one job per endpoint
- * subscribed to the kind (src/webhooks/worker.ts); until then the partial index finds it.
+ * the envelope's `data`. `dispatchedAt` is set at the end of the statement that inserts it, when the trigger
+ * `fan_out` has made one job per endpoint subscribed to the kind (src/db/webhook-queue-triggers.ts).
  *
  * `seq` is the event's place in its company's catch-up list: null until its transaction commits, and
  * given at commit by the trigger `commit_order`, in commit order (src/db/webhook-events.ts). Test events
@@ -83,7 +84,10 @@ export const WebhookEvent = defineEntity({
     { name: 'webhook_event_undispatched_index', properties: ['createdAt'], where: 'dispatched_at is null' },
     { name: 'webhook_event_catch_up_index', properties: ['company', 'seq'], where: 'seq is not null' },
   ],
-  triggers: [{ name: 'commit_order', timing: 'after', events: ['insert'], expression: COMMIT_ORDER_TRIGGER }],
+  triggers: [
+    { name: 'commit_order', timing: 'after', events: ['insert'], expression: COMMIT_ORDER_TRIGGER },
+    { name: 'fan_out', timing: 'after', events: ['insert'], forEach: 'statement', expression: FAN_OUT_TRIGGER },
+  ],
 });
 export type IWebhookEvent = InferEntity<typeof WebhookEvent>;
 
@@ -100,7 +104,8 @@ export type IWebhookEventSequence = InferEntity<typeof WebhookEventSequence>;
 /**
  * Delivery of one event to one endpoint. `attempts` counts every attempt made (it only grows, so it also
  * fences a late result of an attempt whose lease ran out); `retriesLeft` is how many failed attempts may
- * still be followed by another. A worker owns a job while `lockedUntil` is in the future.
+ * still be followed by another. An attempt holds a job while `lockedUntil` is in the future. A job pending and
+ * held by none is on the job queue (the triggers `enqueue_*`, src/db/webhook-queue-triggers.ts).
  */
 export const WebhookJob = defineEntity({
   name: 'WebhookJob',
@@ -117,6 +122,10 @@ export const WebhookJob = defineEntity({
   },
   uniques: [{ properties: ['event', 'endpoint'] }],
   indexes: [{ name: 'webhook_job_due_index', properties: ['nextAttemptAt'], where: "state = 'pending'" }],
+  triggers: [
+    { name: 'enqueue_insert', timing: 'after', events: ['insert'], forEach: 'statement', expression: ENQUEUE_INSERT_TRIGGER },
+    { name: 'enqueue_update', timing: 'after', events: ['update'], forEach: 'statement', expression: ENQUEUE_UPDATE_TRIGGER },
+  ],
 });
 export type IWebhookJob = InferEntity<typeof WebhookJob>;
 
@@ -222,3 +231,16 @@ export const ServerKeyCheck = defineEntity({
   checks: [{ name: 'server_key_check_one_row', expression: 'id = 1' }],
 });
 export type IServerKeyCheck = InferEntity<typeof ServerKeyCheck>;
+
+/**
+ * The heartbeat of each running job-queue worker pool (src/jobs.ts); the jobs of a pool whose heartbeat
+ * stopped go back to the queue (`job_worker_beat`, migration 20261129120070).
+ */
+export const JobWorker = defineEntity({
+  name: 'JobWorker',
+  properties: {
+    id: p.text().primary(),
+    heartbeatAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export type IJobWorker = InferEntity<typeof JobWorker>;

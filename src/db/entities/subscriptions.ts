@@ -5,7 +5,7 @@
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Company, CURRENCIES } from './access.ts';
-import { PAYMENT_STATUSES } from './appointments.ts';
+import { PAYMENT_STATUSES, SETTLEMENT_METHODS } from './appointments.ts';
 import { Customer } from './customers.ts';
 
 export const PLAN_INTERVALS = ['WEEK', 'MONTH', 'YEAR'] as const;
@@ -80,6 +80,8 @@ export const SubscriptionCharge = defineEntity({
     createdAt: p.datetime(),
     /** When it was last marked PAID or FAILED; null while PENDING. */
     settledAt: p.datetime().nullable(),
+    /** How the money was taken when it was marked; null when not said. */
+    settlementMethod: p.enum([...SETTLEMENT_METHODS]).nullable(),
   },
   uniques: [{ name: 'subscription_charge_period_unique', properties: ['mandate', 'periodStart'] }],
   checks: [

@@ -19,6 +19,11 @@ import { Migration20261126100000_webhook_catch_up } from './Migration20261126100
 import { Migration20261126200000_log_orders } from './Migration20261126200000_log_orders.ts';
 import { Migration20261128100000_audit_outcomes } from './Migration20261128100000_audit_outcomes.ts';
 import { Migration20261128110000_v1_key_rotation } from './Migration20261128110000_v1_key_rotation.ts';
+import { Migration20261129104300_desk } from './Migration20261129104300_desk.ts';
+import { Migration20261129105431_schedule_waitlist } from './Migration20261129105431_schedule_waitlist.ts';
+import { Migration20261129120070_job_queue } from './Migration20261129120070_job_queue.ts';
+import { Migration20261129150050_live_changes } from './Migration20261129150050_live_changes.ts';
+import { Migration20261129160000_live_waitlist } from './Migration20261129160000_live_waitlist.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -41,4 +46,9 @@ export const migrationsList = [
   { name: 'Migration20261126200000_log_orders', class: Migration20261126200000_log_orders },
   { name: 'Migration20261128100000_audit_outcomes', class: Migration20261128100000_audit_outcomes },
   { name: 'Migration20261128110000_v1_key_rotation', class: Migration20261128110000_v1_key_rotation },
+  { name: 'Migration20261129104300_desk', class: Migration20261129104300_desk },
+  { name: 'Migration20261129105431_schedule_waitlist', class: Migration20261129105431_schedule_waitlist },
+  { name: 'Migration20261129120070_job_queue', class: Migration20261129120070_job_queue },
+  { name: 'Migration20261129150050_live_changes', class: Migration20261129150050_live_changes },
+  { name: 'Migration20261129160000_live_waitlist', class: Migration20261129160000_live_waitlist },
 ];

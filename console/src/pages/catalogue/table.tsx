@@ -50,7 +50,7 @@ export function CatalogueTable({
       {query.loading && !query.data && <Loading />}
       {query.data !== undefined && rows.length === 0 && <Empty>{empty}</Empty>}
       {rows.length > 0 && (
-        <div className="table-wrap" role="region" aria-label={title} tabIndex={0} aria-busy={query.loading}>
+        <div className="table-wrap" role="region" aria-label={`${title} table`} tabIndex={0} aria-busy={query.loading}>
           <table>
             <thead>
               <tr>

@@ -77,7 +77,7 @@ export interface paths {
         get: operations["getCustomerProfile"];
         /**
          * Change a customer's profile
-         * @description Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once.
+         * @description Sets firstname, lastname and email, and mobile when given. The cached profile is dropped at once. An email that another live customer of the company has (in any case) is 409, the message naming that customer's id.
          *
          *     Scope: `profile:write`.
          */
@@ -938,6 +938,11 @@ export interface components {
             base100_price_paid: number;
             /** @enum {string} */
             status: "PAID" | "PENDING" | "FAILED";
+            /**
+             * @description How the money was taken when the payment was marked at the desk (card, cash or other); null while it waits or when not said.
+             * @enum {string|null}
+             */
+            settlement_method: "CARD" | "CASH" | "OTHER" | null;
         };
         /** @description Paid with pass credits. */
         PassAppointmentPayment: {
@@ -1019,6 +1024,11 @@ export interface components {
             base100_price: number;
             /** @enum {string} */
             status: "PAID" | "PENDING" | "FAILED";
+            /**
+             * @description How the money was taken when the payment was marked at the desk (card, cash or other); null while it waits or when not said.
+             * @enum {string|null}
+             */
+            settlement_method: "CARD" | "CASH" | "OTHER" | null;
         };
         /** @description Paid with pass credits. */
         PassCustomerAppointmentPayment: {
@@ -1381,6 +1391,8 @@ export interface components {
             spaces_booked: number;
             /** @description Spaces still on sale. */
             spaces_left: number;
+            /** @description Whether the date was cancelled: it stays listed, holds no bookings and takes none. */
+            cancelled: boolean;
         };
         /** @description A way to pay for an event. */
         PricingOption: {
@@ -1837,7 +1849,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The change would break a rule of the stored data (a voucher code already in use). */
+        /** @description The change would break a rule of the stored data (a voucher code already in use, an email that another live customer of the company has: the message names them). */
         Conflict: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];

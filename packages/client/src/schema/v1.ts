@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Answers 201 with the new customer, whose `cust_` id every interface shares.
+         * @description Answers 201 with the new customer, whose `cust_` id every interface shares. One live customer per email in the company, in any case: another one's email is 409 `CONFLICT` naming them in `details.customerId`.
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -79,7 +79,7 @@ export interface paths {
         get: operations["getCustomer"];
         /**
          * Update a customer
-         * @description Changes the given fields; `archived` archives or restores the customer.
+         * @description Changes the given fields; `archived` archives or restores the customer. Another live customer's email is 409 `CONFLICT` naming them in `details.customerId`.
          */
         put: operations["updateCustomer"];
         post?: never;
@@ -817,6 +817,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "waitlist.promoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * waitlist.promoted
+         * @description A customer waiting on a full event date is booked because spaces freed up (a cancellation, more capacity); `registration.created` is sent for the booking too.
+         *
+         *     Sent as a `POST` with `Content-Type: application/json` to every enabled endpoint subscribed to the kind, signed twice over the exact body (`X-Service-Signature`, and the Standard Webhooks headers). Answer 2xx within 10 seconds; anything else, or no answer, is retried up to 3 times with exponential backoff. At least once: deduplicate by `webhook-id`.
+         */
+        post: operations["waitlistPromotedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -933,6 +955,8 @@ export interface components {
             spacesBooked: number;
             /** @description Spaces still on sale. */
             spacesLeft: number;
+            /** @description Whether the date was cancelled: it stays listed, holds no registrations and takes none. */
+            cancelled: boolean;
         };
         /** @description A way to pay for an event. */
         PricingOption: {
@@ -1298,7 +1322,7 @@ export interface components {
             /** @description Where events are POSTed: an `https://` URL that reaches only public addresses, and no other endpoint's. */
             url: string;
             /** @description The event kinds it receives, at least one. */
-            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted" | "waitlist.promoted")[];
             /** @description Whether events are sent to it; `true` by default. */
             enabled?: boolean;
         };
@@ -1307,7 +1331,7 @@ export interface components {
             /** @description An `https://` URL that reaches only public addresses, at most 2048 characters. */
             url?: string;
             /** @description The event kinds it receives, at least one. */
-            events?: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events?: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted" | "waitlist.promoted")[];
             /** @description Whether events are sent to it. */
             enabled?: boolean;
         };
@@ -1318,7 +1342,7 @@ export interface components {
          *     - `FORBIDDEN`: 403: the credentials may not do this.
          *     - `NOT_FOUND`: 404: no such resource in your company, or no such path.
          *     - `METHOD_NOT_ALLOWED`: 405: the path does not take this method; `Allow` lists those it takes.
-         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered, or another webhook endpoint has the URL.
+         *     - `CONFLICT`: 409: a request with the same `Idempotency-Key` is still being answered, another webhook endpoint has the URL, or another live customer of the company has the email (`details.customerId` names them).
          *     - `IDEMPOTENCY_KEY_REUSED`: 409: the `Idempotency-Key` was used with a different request.
          *     - `RATE_LIMITED`: 429: too many requests; retry after `Retry-After` seconds.
          *     - `PAYLOAD_TOO_LARGE`: 413: the body is larger than 100 kB.
@@ -1432,9 +1456,10 @@ export interface components {
                  * @example perPage: must be at most 100
                  */
                 message: string;
-                /** @description Empty, or the reason. */
+                /** @description Empty, the reason, or the customer who already has the email. */
                 details: {
                     reason?: string;
+                    customerId?: string;
                 };
             };
         };
@@ -3162,8 +3187,83 @@ export interface components {
             timestamp: string;
             data: components["schemas"]["CustomerDeletedData"];
         };
+        /** @description The `data` of `waitlist.promoted`: exactly these fields, in this order. A customer waiting on a full event date is booked because spaces freed up (a cancellation, more capacity); `registration.created` is sent for the booking too. */
+        WaitlistPromotedData: {
+            /** @description The waitlist entry (`wait_` id). */
+            waitlistEntryId: string;
+            /** @description The registration (booking) the promotion made (`reg_` id). */
+            registrationId: string;
+            /** @description The customer (`cust_` id). */
+            customerId: string;
+            /** @description The customer's email. */
+            customerEmail: string;
+            /** @description The customer's first and last name. */
+            customerName: string;
+            /** @description The event (`evt_` id). */
+            eventId: string;
+            /** @description The event's name. */
+            eventTitle: string;
+            /**
+             * Format: date-time
+             * @description Start of the event date, ISO 8601 UTC.
+             */
+            eventDate: string;
+            /** @description Spaces booked. */
+            spots: number;
+            /** @description By card, a decimal amount in `currency`; with a pass, the credits used. */
+            totalPaid: number;
+            /** @description The company's currency (ISO 4217), or `CR` when paid with pass credits. */
+            currency: string;
+            /**
+             * @description How it was paid, as the customer chose when joining the waitlist.
+             * @enum {string}
+             */
+            paymentMethod: "CARD" | "PASS";
+            /** @description The customer pass the credits came from; null when paid by card (`cp_` id). */
+            passUsed: string | null;
+        };
+        /** @description The body of a `waitlist.promoted` request. */
+        WaitlistPromotedEvent: {
+            /**
+             * @description The kind.
+             * @constant
+             */
+            event: "waitlist.promoted";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["WaitlistPromotedData"];
+            /**
+             * @description Present, and `true`, only on a sample sent with Send Test.
+             * @constant
+             */
+            test?: true;
+        };
+        /** @description A `waitlist.promoted` event of the catch-up list. */
+        WaitlistPromotedEntry: {
+            /**
+             * @description The event (the `webhook-id` header and `jti` claim of its deliveries): a `whe_` id.
+             * @example whe_01jzp7pt00yndamntynwer2t34
+             */
+            id: string;
+            /**
+             * @description The kind. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "waitlist.promoted";
+            /**
+             * Format: date-time
+             * @description When the event was recorded, in the transaction of the change, ISO 8601 UTC.
+             * @example 2026-11-25T16:42:51.817Z
+             */
+            timestamp: string;
+            data: components["schemas"]["WaitlistPromotedData"];
+        };
         /** @description An event of the catch-up list, of one of the kinds. */
-        WebhookEventEntry: components["schemas"]["RegistrationCreatedEntry"] | components["schemas"]["PassPurchasedEntry"] | components["schemas"]["EventPurchasedEntry"] | components["schemas"]["RegistrationCancelledEntry"] | components["schemas"]["AppointmentBookedEntry"] | components["schemas"]["AppointmentRescheduledEntry"] | components["schemas"]["AppointmentCancelledEntry"] | components["schemas"]["AppointmentCompletedEntry"] | components["schemas"]["AppointmentNoShowEntry"] | components["schemas"]["SubscriptionStartedEntry"] | components["schemas"]["SubscriptionPausedEntry"] | components["schemas"]["SubscriptionResumedEntry"] | components["schemas"]["SubscriptionSuspendedEntry"] | components["schemas"]["SubscriptionReactivatedEntry"] | components["schemas"]["SubscriptionRenewedEntry"] | components["schemas"]["SubscriptionCancelledEntry"] | components["schemas"]["SubscriptionEndedEntry"] | components["schemas"]["VideoPurchasedEntry"] | components["schemas"]["CustomerCreatedEntry"] | components["schemas"]["CustomerUpdatedEntry"] | components["schemas"]["CustomerDeletedEntry"];
+        WebhookEventEntry: components["schemas"]["RegistrationCreatedEntry"] | components["schemas"]["PassPurchasedEntry"] | components["schemas"]["EventPurchasedEntry"] | components["schemas"]["RegistrationCancelledEntry"] | components["schemas"]["AppointmentBookedEntry"] | components["schemas"]["AppointmentRescheduledEntry"] | components["schemas"]["AppointmentCancelledEntry"] | components["schemas"]["AppointmentCompletedEntry"] | components["schemas"]["AppointmentNoShowEntry"] | components["schemas"]["SubscriptionStartedEntry"] | components["schemas"]["SubscriptionPausedEntry"] | components["schemas"]["SubscriptionResumedEntry"] | components["schemas"]["SubscriptionSuspendedEntry"] | components["schemas"]["SubscriptionReactivatedEntry"] | components["schemas"]["SubscriptionRenewedEntry"] | components["schemas"]["SubscriptionCancelledEntry"] | components["schemas"]["SubscriptionEndedEntry"] | components["schemas"]["VideoPurchasedEntry"] | components["schemas"]["CustomerCreatedEntry"] | components["schemas"]["CustomerUpdatedEntry"] | components["schemas"]["CustomerDeletedEntry"] | components["schemas"]["WaitlistPromotedEntry"];
         /** @description A page of the catch-up list. */
         WebhookEventPage: {
             /** @description In the order their changes committed. */
@@ -3186,7 +3286,7 @@ export interface components {
              */
             url: string;
             /** @description The kinds it receives. */
-            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted" | "waitlist.promoted")[];
             /** @description Whether events are sent to it. */
             enabled: boolean;
             /**
@@ -3213,7 +3313,7 @@ export interface components {
              */
             url: string;
             /** @description The kinds it receives. */
-            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted" | "waitlist.promoted")[];
             /** @description Whether events are sent to it. */
             enabled: boolean;
             /** @description Always null for a new endpoint. */
@@ -3242,7 +3342,7 @@ export interface components {
              * @description The event's kind.
              * @enum {string}
              */
-            event: "registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted";
+            event: "registration.created" | "pass.purchased" | "event.purchased" | "registration.cancelled" | "appointment.booked" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "subscription.started" | "subscription.paused" | "subscription.resumed" | "subscription.suspended" | "subscription.reactivated" | "subscription.renewed" | "subscription.cancelled" | "subscription.ended" | "video.purchased" | "customer.created" | "customer.updated" | "customer.deleted" | "waitlist.promoted";
             /** @description Whether the event was a Send Test sample. */
             test: boolean;
             /** @description Attempt number for this endpoint, from 1; a redelivery goes on counting. */
@@ -3627,6 +3727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5349,6 +5450,52 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the event; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried (a 4xx is a failure like any other, so a receiver that has not caught up can refuse and be sent the event again). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: retried. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    waitlistPromotedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A JWT (HS256, keyed by the endpoint's whole signing secret `whsec_…` as UTF-8) with `typ` `webhook+jwt`, `iss` `urn:studio-booking:issuer`, `aud` `urn:studio-booking:webhook`, `jti` (the event id), `iat`, `exp` (300 seconds later), `event` (the kind) and `body_sha256` (base64url SHA-256 of the exact body). During a secret rotation's overlap, one JWT per secret, comma-separated, the new one's first. Verify the JWT, compare `body_sha256` with the body received, and check that the body's `event` is the signed one. */
+                "X-Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, the same on every attempt and redelivery. Deduplicate by it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: the time of the attempt, in seconds since the epoch. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64-decoded part of the secret after `whsec_`; during a rotation's overlap, one per secret, space-separated. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The envelope of `waitlist.promoted`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistPromotedEvent"];
             };
         };
         responses: {

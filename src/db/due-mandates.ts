@@ -1,12 +1,11 @@
 /**
- * The mandate table as the renewal queue: each mandate is a job that falls due on the first date, in its
+ * The mandate table as the renewal list: each mandate is a job that falls due on the first date, in its
  * company's timezone, on which one of its steps is (src/domain/renewals.ts): its renewal date, its end date,
  * or, while ACTIVE, the day a FAILED charge runs out of grace. The list below is read without locks by every
  * instance; each mandate is then taken in a transaction of its own with `FOR UPDATE SKIP LOCKED`, so two
  * instances never work on one mandate at once, and one that comes second finds nothing left to do.
  *
- * This reads the ORM's pool directly (not through the ORM): the worker polls, and its statements are no
- * request's work.
+ * This reads the ORM's pool directly (not through the ORM): a renewal round's statements are no request's work.
  */
 import type { Pool } from 'pg';
 

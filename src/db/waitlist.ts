@@ -1,0 +1,114 @@
+/**
+ * The statements of waitlists (src/domain/waitlist.ts): places in line, the waiting entries of a date in
+ * their order, the moves of an entry's status, and the rows the graph reads. Every write here runs while
+ * its caller holds the event date's row lock (src/db/schedule.ts `lockEventDate`), so a line changes one
+ * move at a time whichever instance makes it.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WaitlistStatus } from './entities/index.ts';
+import { isoInstant } from './reads.ts';
+
+/** A waiting entry, as a promotion needs it. */
+export interface WaitingEntry {
+  id: string;
+  customerId: string;
+  pricingOptionId: string;
+  spaces: number;
+  payWith: 'CARD' | 'PASS';
+  passPurchaseId: string | null;
+  place: number;
+}
+
+/** The place after the last one the date's line has given (places are never reused). */
+export async function nextPlace(tx: EntityManager, companyId: string, eventDateId: string): Promise<number> {
+  const [row] = await tx.execute<{ place: number }[]>(
+    'select coalesce(max(place), 0) + 1 as place from waitlist_entry where company_id = ? and event_date_id = ?',
+    [companyId, eventDateId],
+  );
+  return Number(row?.place ?? 1);
+}
+
+/** The date's waiting entries, first in line first. */
+export async function waitingEntries(tx: EntityManager, companyId: string, eventDateId: string): Promise<WaitingEntry[]> {
+  const rows = await tx.execute<Record<string, unknown>[]>(
+    `select id, customer_id, pricing_option_id, spaces, pay_with, pass_purchase_id, place from waitlist_entry
+      where company_id = ? and event_date_id = ? and status = 'WAITING' order by place`,
+    [companyId, eventDateId],
+  );
+  return rows.map((row) => ({
+    id: row.id as string,
+    customerId: row.customer_id as string,
+    pricingOptionId: row.pricing_option_id as string,
+    spaces: row.spaces as number,
+    payWith: row.pay_with as WaitingEntry['payWith'],
+    passPurchaseId: row.pass_purchase_id as string | null,
+    place: row.place as number,
+  }));
+}
+
+/** The entry's date and status, the date locked by the caller next. */
+export async function entryOf(tx: EntityManager, companyId: string, id: string): Promise<{ eventDateId: string; status: WaitlistStatus } | undefined> {
+  const [row] = await tx.execute<{ event_date_id: string; status: WaitlistStatus }[]>(
+    'select event_date_id, status from waitlist_entry where company_id = ? and id = ?',
+    [companyId, id],
+  );
+  return row && { eventDateId: row.event_date_id, status: row.status };
+}
+
+/** Moves a waiting entry to `status` (with its booking when PROMOTED, its reason when SKIPPED); false when it was not waiting. */
+export async function settleEntry(
+  tx: EntityManager,
+  companyId: string,
+  id: string,
+  status: Exclude<WaitlistStatus, 'WAITING'>,
+  at: Date,
+  outcome: { bookingId?: string; reason?: string } = {},
+): Promise<boolean> {
+  const rows = await tx.execute<{ id: string }[]>(
+    `update waitlist_entry set status = ?, booking_id = ?, skipped_reason = ?, updated_at = ?
+      where company_id = ? and id = ? and status = 'WAITING' returning id`,
+    [status, outcome.bookingId ?? null, outcome.reason ?? null, at, companyId, id],
+  );
+  return rows.length > 0;
+}
+
+/** Closes every waiting entry of a cancelled date; their ids. */
+export async function closeWaitlist(tx: EntityManager, companyId: string, eventDateId: string, at: Date): Promise<string[]> {
+  const rows = await tx.execute<{ id: string }[]>(
+    `update waitlist_entry set status = 'CLOSED', updated_at = ? where company_id = ? and event_date_id = ? and status = 'WAITING' returning id`,
+    [at, companyId, eventDateId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The columns of a WaitlistEntryRow over `waitlist_entry w`. `position` counts the waiting entries up to this
+ * one: 1 is next in line; null once the entry no longer waits.
+ */
+export const WAITLIST_ENTRY_COLUMNS = `w.id, w.event_date_id as "eventDateId", w.customer_id as "customerId", w.pricing_option_id as "pricingOptionId",
+  w.spaces, w.pay_with as "payWith", w.pass_purchase_id as "passPurchaseId", w.place, w.status, w.booking_id as "bookingId",
+  w.skipped_reason as "skippedReason", ${isoInstant('w.created_at')} as "createdAt", ${isoInstant('w.updated_at')} as "updatedAt",
+  case when w.status = 'WAITING' then (select count(*)::int from waitlist_entry o
+    where o.company_id = w.company_id and o.event_date_id = w.event_date_id and o.status = 'WAITING' and o.place <= w.place) end as position`;
+
+/** Every entry of the dates `$2`: those waiting in line order, then the others in the order they joined. */
+export const WAITLISTS_OF_DATES = `select ${WAITLIST_ENTRY_COLUMNS} from waitlist_entry w
+  where w.company_id = $1 and w.event_date_id = any($2::text[]) order by w.event_date_id, w.status <> 'WAITING', w.place`;
+
+/** A waitlist entry as the graph reads it. */
+export interface WaitlistEntryRow {
+  id: string;
+  eventDateId: string;
+  customerId: string;
+  pricingOptionId: string;
+  spaces: number;
+  payWith: 'CARD' | 'PASS';
+  passPurchaseId: string | null;
+  place: number;
+  status: WaitlistStatus;
+  bookingId: string | null;
+  skippedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  position: number | null;
+}

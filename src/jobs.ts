@@ -1,0 +1,145 @@
+/**
+ * Background work on graphile-worker, a PostgreSQL job queue (docs/dependencies.md): every instance runs a
+ * worker pool of WEBHOOK_CONCURRENCY workers over the one queue in the database, so instances share the work
+ * and a job runs on one of them at a time. A job added in a transaction is seen when it commits: the pool
+ * LISTENs for the queue's notification and takes it at once; an idle worker also looks every JOB_POLL_MS for
+ * jobs that fell due (retries at their time, anything a lost notification left).
+ *
+ * The tasks: webhook deliveries and retention (src/webhooks/worker.ts), and renewal rounds
+ * (src/subscriptions/worker.ts). The periodic ones (`subscriptions:renew` every SUBSCRIPTION_POLL_MS,
+ * `webhook:retention` daily) are one keyed job each, which reschedules itself when it ends and which an
+ * instance's start moves to now.
+ *
+ * A killed process leaves its jobs locked. Each pool beats a heartbeat every JOB_WORKER_DEAD_MS / 5, and
+ * every beat releases the jobs of pools without one for JOB_WORKER_DEAD_MS (src/db/job-queue.ts), so another
+ * instance runs them again within seconds; a webhook attempt run again keeps its event id (`webhook-id`).
+ */
+import { EventEmitter } from 'node:events';
+import { Logger as QueueLogger, run, type LogLevel, type Runner, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { beat, forgetWorker, jobQueuePool, scheduleKeyed } from './db/job-queue.ts';
+import type { Services } from './services.ts';
+import { createRenewalWorker } from './subscriptions/worker.ts';
+import { RETENTION_EVERY_MS, webhookTasks } from './webhooks/worker.ts';
+import { workerRounds } from './worker-rounds.ts';
+
+export interface JobRunner {
+  /** Starts this instance's worker pool (unless JOBS is false); failures to start are logged. */
+  start(): void;
+  /** Lets the jobs in flight finish (each webhook attempt ends within WEBHOOK_TIMEOUT_MS), then stops. */
+  stop(): Promise<void>;
+}
+
+/** graphile-worker's log lines into the service's log: its `info` is routine, so it goes to debug. */
+function queueLogger(logger: Logger): QueueLogger {
+  const levels: Record<LogLevel, 'error' | 'warn' | 'debug' | 'trace'> = { error: 'error', warning: 'warn', info: 'debug', debug: 'trace' };
+  return new QueueLogger((scope) => (level, message, meta) => logger[levels[level]]({ ...scope, ...meta }, message));
+}
+
+/**
+ * A task that runs every `everyMs` on one instance of the cluster: when it ends, it moves its keyed job to
+ * `everyMs` later (and wakes this instance then). A failed round is logged and the next one comes all the same.
+ */
+function periodic(name: string, everyMs: number, queue: { pool: () => Pool; wakeIn: (ms: number) => void }, logger: Logger, round: () => Promise<unknown>) {
+  return async () => {
+    try {
+      await round();
+    } catch (error) {
+      logger.error({ err: error }, `${name} failed`);
+    }
+    await scheduleKeyed(queue.pool(), name, name, new Date(Date.now() + everyMs));
+    queue.wakeIn(everyMs);
+  };
+}
+
+export async function createJobRunner(services: Services): Promise<JobRunner> {
+  const { config } = services;
+  const logger = services.logger.child({ component: 'jobs' });
+  // The pool's rounds while the database is away, as webhook operators know them (src/worker-rounds.ts).
+  const rounds = workerRounds(services.logger.child({ component: 'webhooks' }), 'webhook worker round');
+  let pool: Pool | undefined;
+  let runner: Runner | undefined;
+  let workerPool: WorkerPool | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const wakes = new Set<NodeJS.Timeout>();
+  let started: Promise<void> | undefined;
+  let stopping = false;
+
+  const queuePool = () => pool!;
+  const wakeIn = (ms: number) => {
+    if (stopping || ms > 2_147_483_647) return;
+    const timer = setTimeout(() => {
+      wakes.delete(timer);
+      workerPool?.nudge(1);
+    }, ms);
+    timer.unref();
+    wakes.add(timer);
+  };
+  const webhooks = await webhookTasks(services, { wakeIn, queuePool });
+  const renewals = createRenewalWorker(services);
+  const tasks: TaskList = {
+    ...webhooks.tasks,
+    'webhook:retention': periodic('webhook:retention', RETENTION_EVERY_MS, { pool: queuePool, wakeIn }, logger, webhooks.tasks['webhook:retention'] as () => Promise<void>),
+    'subscriptions:renew': periodic('subscriptions:renew', config.SUBSCRIPTION_POLL_MS, { pool: queuePool, wakeIn }, services.logger.child({ component: 'renewals' }), () => renewals.runDue()),
+  };
+
+  const beatNow = async () => {
+    if (!workerPool || !pool) return;
+    try {
+      const released = await beat(pool, workerPool.id, config.JOB_WORKER_DEAD_MS);
+      if (released) logger.warn({ pools: released }, 'jobs of a stopped instance released to the queue');
+    } catch (error) {
+      logger.debug({ err: error }, 'job worker heartbeat failed');
+    }
+  };
+
+  const begin = async () => {
+    pool = await jobQueuePool(services.orm, config.WEBHOOK_CONCURRENCY + 3);
+    // A connection that dies while idle or in use is reported to the round that used it, not thrown.
+    const lost = (error: Error) => logger.debug({ err: error }, 'job queue connection lost');
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('pool:create', ({ workerPool: created }) => {
+      workerPool = created;
+      void beatNow();
+    });
+    events.on('worker:getJob:error', ({ error }) => rounds.failed(error));
+    events.on('worker:getJob:empty', () => rounds.succeeded());
+    events.on('job:start', () => rounds.succeeded());
+    runner = await run({
+      pgPool: pool,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      pollInterval: config.JOB_POLL_MS,
+      noHandleSignals: true,
+      logger: queueLogger(logger),
+      events,
+      taskList: tasks,
+      crontab: '',
+    });
+    heartbeat = setInterval(() => void beatNow(), Math.max(100, Math.floor(config.JOB_WORKER_DEAD_MS / 5)));
+    const now = new Date();
+    await scheduleKeyed(pool, 'subscriptions:renew', 'subscriptions:renew', now);
+    await scheduleKeyed(pool, 'webhook:retention', 'webhook:retention', now);
+  };
+
+  return {
+    start: () => {
+      if (!config.JOBS || started) return;
+      started = begin().catch((error: unknown) => logger.error({ err: error }, 'the job worker could not start'));
+    },
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      await started;
+      for (const timer of wakes) clearTimeout(timer);
+      clearInterval(heartbeat);
+      await renewals.stop();
+      await runner?.stop();
+      if (pool && workerPool) await forgetWorker(pool, workerPool.id).catch(() => undefined);
+      await pool?.end();
+      webhooks.close();
+    },
+  };
+}
