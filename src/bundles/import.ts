@@ -20,7 +20,6 @@
  */
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
@@ -30,6 +29,7 @@ import {
 } from './bundle.ts';
 import { bundleIds, withNewIds } from './bundle-ids.ts';
 import { PLAN_DEFAULTS } from '../db/entities/subscriptions.ts';
+import { addToCounters, idsTakenElsewhere, ImportConnection, type RecordTable } from '../db/bundle-import.ts';
 import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';
@@ -95,35 +95,21 @@ async function importWithNewIds(orm: MikroORM, companyId: string, input: unknown
 
 /** Whether another company holds one of the ids the bundle gives. */
 async function takenElsewhere(orm: MikroORM, companyId: string, input: unknown): Promise<boolean> {
-  const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
-  await client.connect();
-  try {
-    for (const [table, ids] of bundleIds(input)) {
-      const { rowCount } = await client.query(`select 1 from "${table}" where id = any($1::text[]) and company_id <> $2 limit 1`, [ids, companyId]);
-      if (rowCount) return true;
-    }
-    return false;
-  } finally {
-    await client.end();
-  }
+  return idsTakenElsewhere(orm, companyId, bundleIds(input));
 }
 
 async function importOnce(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions): Promise<RecordCounts> {
   const problems = new Problems();
   const bundle = envelope(input, problems);
-  const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
-  await client.connect();
+  const connection = await ImportConnection.open(orm);
   let writer: Writer | undefined;
   try {
-    await client.query('begin');
-    // Instants in the database's messages, which explain() reads, come in UTC.
-    await client.query(`set local time zone 'UTC'`);
-    const { rows } = await client.query<Company>('select id, timezone, currency from company where id = $1 for key share', [companyId]);
-    if (!rows[0]) throw new ImportError([`company: no company ${companyId}`]);
-    await skipForeignKeyTriggers(client);
+    const company = await connection.company(companyId);
+    if (!company) throw new ImportError([`company: no company ${companyId}`]);
+    await connection.skipForeignKeyTriggers();
     const survey = new Survey(bundle, problems);
-    writer = new Writer(client, survey.total, options.onProgress);
-    const counts = await build(client, rows[0], bundle, survey, problems, writer);
+    writer = new Writer(connection, survey.total, options.onProgress);
+    const counts = await build(connection, company, bundle, survey, problems, writer);
     await writer.idle();
     if (problems.any || writer.failure) {
       const refusal = writer.failure ? explain(writer.failure, writer.tables, survey) : undefined;
@@ -132,30 +118,18 @@ async function importOnce(orm: MikroORM, companyId: string, input: unknown, opti
       const said = refusal !== undefined && listed.some((problem) => problem.split(':')[0] === refusal.split(':')[0]);
       throw new ImportError([...listed, ...(refusal !== undefined && !said ? [refusal] : [])], { idTaken: isIdTaken(writer.failure) });
     }
-    await client.query('commit');
-    // Fresh rows have no planner statistics until autovacuum gets round to them: the next reads would be
-    // planned blind (a sort of every customer on disk), so the imported tables are analysed now.
-    const written = [...new Set(writer.tables.map((t) => t.name))];
-    if (written.length) await client.query(`analyze ${written.map((name) => `"${name}"`).join(', ')}`);
+    await connection.commit();
+    // The imported tables are analysed now: read before autovacuum does, they would be planned blind (a sort
+    // of every customer on disk).
+    await connection.analyze([...new Set(writer.tables.map((t) => t.name))]);
     return counts;
   } catch (error) {
     // A COPY under way ends with the rows it has before the connection can roll back.
     await writer?.abandon();
-    await client.query('rollback').catch(() => {});
+    await connection.rollback();
     throw error;
   } finally {
-    await client.end();
-  }
-}
-
-/** For this transaction only; a role that may not set it keeps the triggers. */
-async function skipForeignKeyTriggers(client: pg.Client): Promise<void> {
-  await client.query('savepoint replica_role');
-  try {
-    await client.query('set local session_replication_role = replica');
-    await client.query('release savepoint replica_role');
-  } catch {
-    await client.query('rollback to savepoint replica_role');
+    await connection.end();
   }
 }
 
@@ -445,33 +419,22 @@ interface OptionFacts {
 }
 
 /** The company's records among the references outside the bundle, locked as a foreign-key check would. */
-async function lookUp(client: pg.Client, companyId: string, survey: Survey): Promise<Existing> {
-  const find = async <R extends { id: string }>(table: string, ids: Set<string>, columns = ''): Promise<R[]> => {
-    if (!ids.size) return [];
-    const { rows } = await client.query<R>(
-      `select id${columns} from "${table}" where company_id = $1 and id = any($2::text[]) for key share`,
-      [companyId, [...ids]],
-    );
-    return rows;
-  };
+async function lookUp(connection: ImportConnection, companyId: string, survey: Survey): Promise<Existing> {
+  const find = async <R extends { id: string }>(table: RecordTable, ids: Set<string>, columns: Record<string, string> = {}): Promise<R[]> =>
+    ids.size ? ((await connection.existing(table, companyId, [...ids], columns)) as unknown as R[]) : [];
   const ids = <R extends { id: string }>(rows: R[]) => new Set(rows.map((r) => r.id));
   const refs = survey.references;
-  const services = await find<{ id: string; buffer: number }>('service', refs.service, ', buffer_minutes as buffer');
+  const services = await find<{ id: string; buffer: number }>('service', refs.service, { buffer: 'buffer_minutes' });
   const serviceOptions = new Map<string, Map<string, OptionFacts>>();
   if (services.length) {
-    const { rows } = await client.query<{ service: string; name: string; durationMinutes: number; deleted: boolean }>(
-      `select service_id as service, name, duration_minutes as "durationMinutes", deleted_at is not null as deleted
-         from service_option where service_id = any($1::text[]) order by deleted_at is null`,
-      [services.map((s) => s.id)],
-    );
-    for (const o of rows) {
+    for (const o of await connection.serviceOptions(services.map((s) => s.id))) {
       if (!serviceOptions.has(o.service)) serviceOptions.set(o.service, new Map());
       serviceOptions.get(o.service)!.set(o.name, o);
     }
   }
-  const eventOfDate = new Map((await find<{ id: string; event: string }>('event_date', refs.eventDate, ', event_id as event')).map((r) => [r.id, r.event]));
-  const eventOfOption = new Map((await find<{ id: string; event: string }>('pricing_option', refs.pricingOption, ', event_id as event')).map((r) => [r.id, r.event]));
-  const facilitatorZone = new Map((await find<{ id: string; timezone: string }>('facilitator', refs.facilitator, ', timezone')).map((r) => [r.id, r.timezone]));
+  const eventOfDate = new Map((await find<{ id: string; event: string }>('event_date', refs.eventDate, { event: 'event_id' })).map((r) => [r.id, r.event]));
+  const eventOfOption = new Map((await find<{ id: string; event: string }>('pricing_option', refs.pricingOption, { event: 'event_id' })).map((r) => [r.id, r.event]));
+  const facilitatorZone = new Map((await find<{ id: string; timezone: string }>('facilitator', refs.facilitator, { timezone: 'timezone' })).map((r) => [r.id, r.timezone]));
   const serviceBuffer = new Map(services.map((s) => [s.id, s.buffer]));
   return {
     found: {
@@ -642,12 +605,12 @@ class Writer {
   #abandoned = false;
   #queue: Promise<void> = Promise.resolve();
   #done = 0;
-  readonly #client: pg.Client;
+  readonly #connection: ImportConnection;
   readonly #total: number;
   readonly #onProgress?: (done: number, total: number) => void;
 
-  constructor(client: pg.Client, total: number, onProgress?: (done: number, total: number) => void) {
-    this.#client = client;
+  constructor(connection: ImportConnection, total: number, onProgress?: (done: number, total: number) => void) {
+    this.#connection = connection;
     this.#total = total;
     this.#onProgress = onProgress;
     onProgress?.(0, total);
@@ -661,9 +624,10 @@ class Writer {
     }
   }
 
-  query(sql: string, values: unknown[]): void {
+  /** Runs a statement on the connection after the queued COPYs. */
+  query(statement: { sql: string; parameters: readonly unknown[] }): void {
     this.#then(async () => {
-      await this.#client.query(sql, values);
+      await this.#connection.client.query(statement.sql, statement.parameters as unknown[]);
     });
   }
 
@@ -703,8 +667,7 @@ class Writer {
     const chunks = table.chunks();
     const first = await chunks.next();
     if (first.done) return;
-    const columns = table.columns.map((name) => `"${name}"`).join(', ');
-    const stream = this.#client.query(copyFrom(`copy "${table.name}" (${columns}) from stdin`));
+    const stream = this.#connection.copyInto(table.name, table.columns);
     let refused = false;
     const done = finished(stream);
     done.catch(() => (refused = true));
@@ -757,7 +720,7 @@ async function eachValid<T>(
 
 // ---------------------------------------------------------------- the records, table by table
 
-async function build(client: pg.Client, company: Company, raw: Raw, survey: Survey, problems: Problems, writer: Writer): Promise<RecordCounts> {
+async function build(connection: ImportConnection, company: Company, raw: Raw, survey: Survey, problems: Problems, writer: Writer): Promise<RecordCounts> {
   const now = new Date().toISOString();
   const c = company.id;
   const counts = Object.fromEntries(RECORD_KINDS.map((kind) => [kind, 0])) as RecordCounts;
@@ -803,7 +766,7 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
   // While the customers go in: the survey of the rest, and the company's records the bundle points at.
   survey.scan(raw);
   const { ids } = survey;
-  const existing = await writer.after(() => lookUp(client, company.id, survey));
+  const existing = await writer.after(() => lookUp(connection, company.id, survey));
   if (!existing) return counts;
   /** A reference names a record of the bundle (the survey found it there) or one of the company's. */
   const known = (kind: ReferenceKind, id: string, place: string): boolean => {
@@ -1041,10 +1004,7 @@ async function build(client: pg.Client, company: Company, raw: Raw, survey: Surv
     ] as const) {
       const outside = [...tally.amounts].filter(([id, amount]) => amount !== 0 && survey.references[kind].has(id));
       if (!outside.length) continue;
-      writer.query(
-        `update "${table}" t set "${column}" = t."${column}" + added.amount from unnest($1::text[], $2::int[]) as added(id, amount) where t.id = added.id`,
-        [outside.map(([id]) => id), outside.map(([, amount]) => amount)],
-      );
+      writer.query(addToCounters(table, column, outside.map(([id]) => id), outside.map(([, amount]) => amount)));
     }
   }
   return counts;

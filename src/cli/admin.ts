@@ -8,7 +8,7 @@ import { userInfo } from 'node:os';
 import { EVERY_TYPE } from '../db/cache-versions.ts';
 import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
-import { companyOfCredential } from '../db/credential-companies.ts';
+import { companyOfCredential } from '../db/callers.ts';
 import { inRecordedWrite, recordWrite } from '../domain/recorded-writes.ts';
 import { ImportError } from '../bundles/import.ts';
 import { httpStatus } from '../pipeline/status.ts';

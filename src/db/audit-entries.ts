@@ -3,6 +3,8 @@
  * never fails an entry), and the statements that insert them, alone, in a group, or in a group with cache
  * hits whose versions are confirmed in the same statement (src/pipeline/audit.ts).
  */
+import { sql } from 'kysely';
+import { db, statement } from './query.ts';
 import type { SqlRunner } from './reads.ts';
 
 /** Where an audited call or write came from: the three doors, the console, the admin command line, a background worker. */
@@ -82,35 +84,52 @@ export function storableEntry(entry: AuditRecord): AuditRecord {
   };
 }
 
-const COLUMNS = 'company_id, client, surface, method, path, resource_type, operation, action, status, missing_scope, at, user_id, user_email, request_id, actor, error_code, targets';
-const FIELDS = '"companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", to_timestamp(at / 1000), "userId", "userEmail", "requestId", actor, "errorCode", targets';
-const RECORD = `"companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
+const COLUMNS = [
+  'company_id', 'client', 'surface', 'method', 'path', 'resource_type', 'operation', 'action', 'status', 'missing_scope', 'at', 'user_id',
+  'user_email', 'request_id', 'actor', 'error_code', 'targets',
+] as const;
+const FIELDS = sql.raw(
+  '"companyId", client, surface, method, path, "resourceType", operation, action, status, "missingScope", to_timestamp(at / 1000), "userId", "userEmail", "requestId", actor, "errorCode", targets',
+);
+const RECORD = sql.raw(`"companyId" text, client text, surface text, method text, path text, "resourceType" text, operation text,
     action text, status smallint, "missingScope" text, at float8, "userId" text, "userEmail" text, "requestId" text,
-    actor text, "errorCode" text, targets text[]`;
+    actor text, "errorCode" text, targets text[]`);
 
 /**
  * A group of entries travels as one JSON parameter: one native stringify, no per-value encoding. Each entry
  * is one object of one shape, its time in epoch milliseconds: a Date takes JSON.stringify off its fast path
  * (its toJSON is called), which made an entry three times as slow to write.
  */
-export const AUDIT_INSERT = `insert into audit_entry (${COLUMNS}) select ${FIELDS} from json_to_recordset($1::json) as entry(${RECORD})`;
+const INSERT = statement('audit.insert', ({ entries }: { entries: string }) =>
+  db.insertInto('audit_entry').columns(COLUMNS).expression(sql`select ${FIELDS} from json_to_recordset(${entries}::json) as entry(${RECORD})`),
+);
 
 /**
- * A group with cache hits: each distinct set of versions the group's hits were keyed by (`$2`: usually one,
- * as a burst of hits reads one company's few types) is checked once against PostgreSQL's; a hit's entry
- * (`k`, the set it was keyed by) is written only if none of that set has been raised since. The stale sets
- * are returned.
+ * A group with cache hits: each distinct set of versions the group's hits were keyed by (usually one, as a
+ * burst of hits reads one company's few types) is checked once against PostgreSQL's; a hit's entry (`k`,
+ * the set it was keyed by) is written only if none of that set has been raised since. The stale sets are
+ * returned.
  */
-export const AUDIT_INSERT_CHECKED = `with stale as (
-    select c.k from json_to_recordset($2::json) as c(k int, "companyId" text, versions json)
-    where exists (
-      select 1 from json_each_text(c.versions) v
-      join cache_version cv on cv.company_id = c."companyId" and cv.type = v.key and cv.version > v.value::bigint)
-  ), written as (
-    insert into audit_entry (${COLUMNS}) select ${FIELDS} from json_to_recordset($1::json) as entry(k int, ${RECORD})
-    where k is null or k not in (select k from stale)
-  )
-  select k from stale`;
+const INSERT_CHECKED = statement('audit.insertChecked', ({ entries, sets }: { entries: string; sets: string }) =>
+  db
+    .with('stale', () => sql<{ k: number }>`(select c.k from json_to_recordset(${sets}::json) as c(k int, "companyId" text, versions json)
+      where exists (
+        select 1 from json_each_text(c.versions) v
+        join cache_version cv on cv.company_id = c."companyId" and cv.type = v.key and cv.version > v.value::bigint))`)
+    .with('written', (w) =>
+      w.insertInto('audit_entry').columns(COLUMNS).expression(sql`select ${FIELDS} from json_to_recordset(${entries}::json) as entry(k int, ${RECORD})
+        where k is null or k not in (select k from stale)`),
+    )
+    .selectFrom('stale')
+    .select('stale.k'),
+);
+
+const PURGE = statement('audit.purge', ({ before }: { before: string }) =>
+  db
+    .with('gone', (w) => w.deleteFrom('audit_entry').where('at', '<', before).returning('id'))
+    .selectFrom('gone')
+    .select(sql<number>`count(*)::int`.as('count')),
+);
 
 /** An entry as its JSON row, every text bounded (storableEntry); a hit's with the set of versions it was keyed by. */
 export const auditRow = (record: AuditRecord, k: number | null = null) => {
@@ -139,5 +158,23 @@ export const auditRow = (record: AuditRecord, k: number | null = null) => {
 
 /** Inserts entries in the caller's transaction. */
 export async function insertAuditEntries(runner: SqlRunner, entries: readonly AuditRecord[]): Promise<void> {
-  await runner.rows(AUDIT_INSERT, [JSON.stringify(entries.map((entry) => auditRow(entry)))]);
+  await INSERT.rows(runner, { entries: JSON.stringify(entries.map((entry) => auditRow(entry))) });
+}
+
+/** Inserts a group of entries given as their JSON rows (`auditRow`). */
+export async function insertAuditGroup(runner: SqlRunner, rows: string): Promise<void> {
+  await INSERT.rows(runner, { entries: rows });
+}
+
+/**
+ * Inserts a group with cache hits (`rows`, each hit's with `k`, the set of versions it was keyed by); `sets`:
+ * `[{k, companyId, versions}]`. The sets found stale, whose hits were not written.
+ */
+export async function insertAuditGroupChecked(runner: SqlRunner, rows: string, sets: string): Promise<Set<number>> {
+  return new Set((await INSERT_CHECKED.rows(runner, { entries: rows, sets })).map((row) => row.k));
+}
+
+/** Deletes the entries older than `before`; how many. */
+export async function purgeAuditEntries(runner: SqlRunner, before: Date): Promise<number> {
+  return (await PURGE.first(runner, { before: before.toISOString() }))?.count ?? 0;
 }

@@ -5,6 +5,8 @@
  * version can never move before the change it stands for is visible, and no store that loses or keeps
  * entries (Redis away, restarted with its data) can bring a superseded answer back.
  */
+import { sql } from 'kysely';
+import { db, statement } from './query.ts';
 import type { SqlRunner } from './reads.ts';
 
 /** The trigger that numbers webhook events at commit raises and announces versions too, under this name and shape (migration 20261126100000). */
@@ -27,28 +29,35 @@ export interface VersionNotice {
 
 const toVersions = (rows: { type: string; version: string }[]): Versions => Object.fromEntries(rows.map((r) => [r.type, Number(r.version)]));
 
-/**
- * Raises the versions of `types` of a company in the caller's transaction and announces them at its commit.
- * Rows are locked in the order of their type names, so concurrent writes of one company never deadlock here.
- */
+/** Rows are raised in the order of their type names, so concurrent writes of one company never deadlock here. */
+const RAISE = statement('cacheVersions.raise', ({ companyId, types }: { companyId: string; types: readonly string[] }) =>
+  db
+    .with('raised', (w) =>
+      w
+        .insertInto('cache_version')
+        .columns(['company_id', 'type', 'version'])
+        .expression(sql`select ${companyId}, t, 1 from unnest(${types}::text[]) as t order by t`)
+        .onConflict((conflict) => conflict.columns(['company_id', 'type']).doUpdateSet({ version: sql`cache_version.version + 1` }))
+        .returning(['type', 'version']),
+    )
+    .with('announced', () =>
+      sql`(select pg_notify(${CACHE_VERSION_CHANNEL}, json_build_object('c', ${companyId}::text, 'v', json_object_agg(type, version))::text) from raised)`,
+    )
+    .selectFrom(['raised', 'announced'])
+    .select(['raised.type', sql<string>`raised.version::text`.as('version')]),
+);
+
+/** Raises the versions of `types` of a company in the caller's transaction and announces them at its commit. */
 export async function raiseCacheVersions(runner: SqlRunner, companyId: string, types: readonly string[]): Promise<Versions> {
   if (!types.length) return {};
-  const rows = await runner.rows<{ type: string; version: string }>(
-    `with raised as (
-       insert into cache_version (company_id, type, version)
-       select $1, t, 1 from unnest($2::text[]) as t order by t
-       on conflict (company_id, type) do update set version = cache_version.version + 1
-       returning type, version
-     ), announced as (
-       select pg_notify($3, json_build_object('c', $1::text, 'v', json_object_agg(type, version))::text) from raised
-     )
-     select type, version::text as version from raised, announced`,
-    [companyId, [...new Set(types)].sort(), CACHE_VERSION_CHANNEL],
-  );
-  return toVersions(rows);
+  return toVersions(await RAISE.rows(runner, { companyId, types: [...new Set(types)].sort() }));
 }
+
+const COMPANY_VERSIONS = statement('cacheVersions.ofCompany', ({ companyId }: { companyId: string }) =>
+  db.selectFrom('cache_version').select(['type', sql<string>`version::text`.as('version')]).where('company_id', '=', companyId),
+);
 
 /** Every version of a company, as committed now. */
 export async function companyCacheVersions(runner: SqlRunner, companyId: string): Promise<Versions> {
-  return toVersions(await runner.rows<{ type: string; version: string }>('select type, version::text as version from cache_version where company_id = $1', [companyId]));
+  return toVersions(await COMPANY_VERSIONS.rows(runner, { companyId }));
 }

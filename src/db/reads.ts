@@ -8,6 +8,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Pool } from 'pg';
+import type { Statement } from './query.ts';
 
 export interface StatementOptions {
   /**
@@ -54,6 +55,21 @@ export class PoolRunner implements SqlRunner {
   }
 }
 
+/** Statements on a `pg` pool of a part's own (the audit writer's connection), prepared by name as the pool's reads are. */
+export class OwnPoolRunner implements SqlRunner {
+  readonly #pool: Pool;
+
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  async rows<T>(sql: string, params: readonly unknown[], options: StatementOptions = {}): Promise<T[]> {
+    const name = options.planEachTime ? undefined : statementName(sql);
+    const result = await this.#pool.query({ ...(name && { name }), text: sql, values: params as unknown[] });
+    return result.rows as T[];
+  }
+}
+
 /**
  * Reads through the transaction an entity manager has begun, so they see its uncommitted writes. Given a
  * function, the entity manager it returns at each statement: a write moves from savepoint to savepoint.
@@ -74,6 +90,29 @@ export class TransactionRunner implements SqlRunner {
     (em.config.get('onQuery') as QueryHook | undefined)?.(sql);
     const result = await transaction.executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
     return result.rows;
+  }
+}
+
+/**
+ * Statements in an entity manager's unit of work: on its transaction when it has begun one (so they see its
+ * flushed writes and commit or roll back with them), else on the ORM's pool. A refusal of the database comes
+ * back as MikroORM's exception (`UniqueConstraintViolationException`…), as from `em.execute`.
+ */
+export class EntityManagerRunner implements SqlRunner {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  async rows<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    (this.#em.config.get('onQuery') as QueryHook | undefined)?.(sql);
+    try {
+      const result = await this.#em.getKysely().executeQuery<T>(CompiledQuery.raw(sql, params as unknown[]));
+      return result.rows;
+    } catch (error) {
+      throw this.#em.getDriver().convertException(error as Error);
+    }
   }
 }
 
@@ -119,6 +158,17 @@ export class CompanyReads {
 
   async row<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     return (await this.rows<T>(sql, params))[0];
+  }
+
+  /** A typed statement of this company: its `companyId` parameter is this company's id. */
+  select<P extends { companyId: string }, O>(statement: Statement<P, O>, args: Omit<P, 'companyId'>, options?: StatementOptions): Promise<O[]> {
+    const values = statement.parameters({ ...args, companyId: this.companyId } as P);
+    for (let i = 0; i < values.length; i++) values[i] = arrayParameter(values[i]);
+    return this.#runner.rows<O>(statement.sql, values, options);
+  }
+
+  async selectFirst<P extends { companyId: string }, O>(statement: Statement<P, O>, args: Omit<P, 'companyId'>): Promise<O | undefined> {
+    return (await this.select(statement, args))[0];
   }
 }
 

@@ -7,6 +7,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { db, statement } from './query.ts';
+import { PoolRunner } from './reads.ts';
 
 const LABEL = 'studio-booking server key check v1';
 
@@ -20,14 +22,19 @@ export class ServerKeyMismatch extends Error {
   }
 }
 
+const WRITE_FIRST = statement('serverKey.writeFirst', ({ value, now }: { value: string; now: Date }) =>
+  db.insertInto('server_key_check').values({ id: 1, check_value: value, created_at: now }).onConflict((conflict) => conflict.column('id').doNothing()),
+);
+const STORED = statement('serverKey.stored', () => db.selectFrom('server_key_check').select('check_value').where('id', '=', 1));
+
 const checkValueOf = (serverKey: Buffer) => createHmac('sha256', serverKey).update(LABEL).digest('hex');
 
 /** Writes the check value on a database that has none; throws ServerKeyMismatch when the stored one differs. */
 export async function checkServerKey(orm: MikroORM, serverKey: Buffer, now: Date): Promise<void> {
-  const connection = orm.em.getConnection();
+  const runner = new PoolRunner(orm);
   const mine = checkValueOf(serverKey);
-  await connection.execute('insert into server_key_check (id, check_value, created_at) values (1, ?, ?) on conflict (id) do nothing', [mine, now], 'run');
-  const [stored] = await connection.execute<{ check_value: string }[]>('select check_value from server_key_check where id = 1');
+  await WRITE_FIRST.rows(runner, { value: mine, now });
+  const stored = await STORED.first(runner, {});
   // A stored value of another length is a mismatch too, not a RangeError.
   if (!stored || stored.check_value.length !== mine.length || !timingSafeEqual(Buffer.from(stored.check_value), Buffer.from(mine))) throw new ServerKeyMismatch();
 }

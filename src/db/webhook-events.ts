@@ -5,6 +5,8 @@
  * reader has seen place n, no event with a smaller place can still appear, and reading on from n misses
  * nothing. Test events have no place and are not listed.
  */
+import { sql } from 'kysely';
+import { db, statement } from './query.ts';
 import type { CompanyReads } from './reads.ts';
 
 /** The GraphQL types of the list, whose cached reads the trigger (and the pruning of old events) make stale. */
@@ -20,17 +22,20 @@ export interface ListedWebhookEvent {
   seq: string;
 }
 
+const AFTER = statement('webhookEvents.after', (p: { companyId: string; after: string; kinds: readonly string[] | null; limit: number }) =>
+  db
+    .selectFrom('webhook_event as e')
+    .select(['e.id', 'e.kind', sql<Record<string, unknown>>`e.payload`.as('payload'), sql<Date>`e.created_at`.as('createdAt'), sql<string>`e.seq::text`.as('seq')])
+    .where('e.company_id', '=', p.companyId)
+    .where(sql<boolean>`e.seq > ${p.after}::bigint and (${p.kinds}::text[] is null or e.kind = any(${p.kinds}::text[]))`)
+    .orderBy('e.seq')
+    .limit(p.limit),
+);
+
 /** Up to `limit` events after place `after` (0: from the start), of `kinds` only when given. */
-export async function webhookEventsAfter(
+export function webhookEventsAfter(
   reads: CompanyReads,
   { after, limit, kinds }: { after: string; limit: number; kinds?: readonly string[] | null },
 ): Promise<ListedWebhookEvent[]> {
-  return reads.rows<ListedWebhookEvent>(
-    `select e.id, e.kind, e.payload, e.created_at as "createdAt", e.seq::text as seq
-       from webhook_event e
-      where e.company_id = $1 and e.seq > $2::bigint and ($3::text[] is null or e.kind = any($3::text[]))
-      order by e.seq
-      limit $4`,
-    [after, kinds?.length ? kinds : null, limit],
-  );
+  return reads.select(AFTER, { after, limit, kinds: kinds?.length ? kinds : null });
 }

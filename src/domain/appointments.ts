@@ -23,6 +23,7 @@ import { checked, RULES } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit, fullName, type WebhookPayloads } from './outbox.ts';
 import { addDays, instantToLocal, localDate, localToInstant } from './time.ts';
 import { conflictOn, EXCLUSION_VIOLATION, inTransaction } from './transactions.ts';
+import { cancelScheduledAppointment, clashingAppointment, lockFacilitator as lockFacilitatorRow } from '../db/appointments.ts';
 
 const MINUTE = 60_000;
 const SLOT_TAKEN = 'That time is not available: the facilitator has another appointment then';
@@ -166,22 +167,12 @@ async function checkClear(
   movingId: string | null,
 ): Promise<void> {
   // An appointment's own buffer is what it holds past its end (blocked_until); gapAround in SQL.
-  const [other] = await tx.execute<{ id: string }[]>(
-    `select a.id from appointment a
-      where a.company_id = ? and a.facilitator_id = ? and a.status <> 'CANCELLED' and a.id <> ?
-        and a.starts_at < ?::timestamptz + make_interval(mins => ? + greatest(?, round(extract(epoch from a.blocked_until - a.starts_at) / 60)::int - a.duration_minutes))
-        and greatest(a.blocked_until, a.starts_at + make_interval(mins => a.duration_minutes + ?)) > ?::timestamptz
-      limit 1`,
-    [companyId, facilitatorId, movingId ?? '', startsAt.toISOString(), durationMinutes, bufferMinutes, bufferMinutes, startsAt.toISOString()],
-  );
-  if (other) throw new Conflict(SLOT_TAKEN);
+  if (await clashingAppointment(tx, { companyId, facilitatorId, movingId, startsAt, durationMinutes, bufferMinutes })) throw new Conflict(SLOT_TAKEN);
 }
 
 /** Bookings and moves of one facilitator's appointments wait for each other. */
 async function lockFacilitator(tx: EntityManager, companyId: string, facilitatorId: string): Promise<IFacilitator> {
-  // FOR NO KEY UPDATE: the foreign-key checks of appointments being written still pass beside it.
-  const [locked] = await tx.execute<{ id: string }[]>('select id from facilitator where id = ? and company_id = ? for no key update', [facilitatorId, companyId]);
-  if (!locked) throw new NotFound('Facilitator');
+  if (!(await lockFacilitatorRow(tx, companyId, facilitatorId))) throw new NotFound('Facilitator');
   return (await tx.findOne(Facilitator, { id: facilitatorId }))!;
 }
 
@@ -249,11 +240,7 @@ export async function bookAppointment(
 /** Cancels a scheduled appointment; credits it was paid with go back to the pass. */
 export async function cancelAppointment(em: EntityManager, companyId: string, id: string): Promise<IAppointment> {
   return inTransaction(em, companyId, async (tx) => {
-    const [cancelled] = await tx.execute<{ credits_used: number | null; pass_purchase_id: string | null }[]>(
-      `update appointment set status = 'CANCELLED' where id = ? and company_id = ? and status = 'SCHEDULED'
-        returning credits_used, pass_purchase_id`,
-      [id, companyId],
-    );
+    const cancelled = await cancelScheduledAppointment(tx, companyId, id);
     if (!cancelled) {
       const existing = await tx.findOne(Appointment, { id });
       if (!existing) throw new NotFound('Appointment');

@@ -10,6 +10,7 @@ import type { SqlRunner } from '../db/reads.ts';
 
 export { storableEntry, storableText, type AuditRecord, type AuditSurface } from '../db/audit-entries.ts';
 import { PoolRunner } from '../db/reads.ts';
+import { credentialNames } from '../db/callers.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { requireLimit } from './invalid-input.ts';
@@ -130,16 +131,9 @@ export interface AuditRow {
 
 const DENIED = [401, 403];
 
-/** The names of the API clients and v1 keys among `ids`, in one statement whatever their number. */
-async function clientNames(orm: MikroORM, companyId: string, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (!wanted.length) return new Map();
-  const rows = await new PoolRunner(orm).rows<{ id: string; name: string }>(
-    `select id, name from api_client where company_id = $1 and id = any($2::text[])
-     union all select id, name from v1_api_key where company_id = $1 and id = any($2::text[])`,
-    [companyId, wanted],
-  );
-  return new Map(rows.map((row) => [row.id, row.name]));
+/** The names of the API clients and v1 keys among `ids`. */
+function clientNames(orm: MikroORM, companyId: string, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  return credentialNames(new PoolRunner(orm), companyId, [...new Set(ids.filter((id): id is string => !!id))]);
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

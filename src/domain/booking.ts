@@ -20,6 +20,7 @@ import { instantToLocal, localDate } from './time.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
 import { promoteWaitlist } from './waitlist.ts';
+import { cancelLiveBooking, freeSpaces, lockBookingForAttendance, setAttended } from '../db/bookings.ts';
 
 export interface BookEventInput {
   customerId: string;
@@ -98,18 +99,13 @@ export async function cancelBooking(em: EntityManager, clock: Clock, companyId: 
     if (!found) throw new NotFound('Booking');
     // The date's row first, as every change of its spaces takes it: this and its date's cancellation wait in one order.
     await lockEventDate(tx, companyId, found.eventDate.id);
-    const [cancelled] = await tx.execute<{ spaces: number; event_date_id: string; credits_used: number | null; pass_purchase_id: string | null }[]>(
-      `update booking set is_cancelled = true, is_refunded = is_refunded or ?
-        where id = ? and company_id = ? and not is_cancelled and attended is null
-        returning spaces, event_date_id, credits_used, pass_purchase_id`,
-      [refund, bookingId, companyId],
-    );
+    const cancelled = await cancelLiveBooking(tx, companyId, bookingId, refund);
     if (!cancelled) {
       const booking = (await tx.findOne(Booking, { id: bookingId }, { refresh: true }))!;
       if (booking.isCancelled) throw new Conflict('The booking is already cancelled');
       throw new Conflict(`The booking is marked ${booking.attended ? 'attended' : 'not attended'}: clear its attendance before cancelling it`);
     }
-    await tx.execute('update event_date set spaces_booked = spaces_booked - ? where id = ? and company_id = ?', [cancelled.spaces, cancelled.event_date_id, companyId], 'run');
+    await freeSpaces(tx, companyId, cancelled.event_date_id, cancelled.spaces);
     if (cancelled.pass_purchase_id && cancelled.credits_used) {
       await returnCredits(tx, companyId, cancelled.pass_purchase_id, cancelled.credits_used);
     }
@@ -141,18 +137,14 @@ export async function cancelBooking(em: EntityManager, clock: Clock, companyId: 
  */
 export async function setBookingAttendance(em: EntityManager, clock: Clock, companyId: string, bookingId: string, attended: boolean | null): Promise<IBooking> {
   return inTransaction(em, companyId, async (tx) => {
-    const [booking] = await tx.execute<{ is_cancelled: boolean; starts_at: Date; timezone: string }[]>(
-      `select b.is_cancelled, d.starts_at, e.timezone from booking b join event_date d on d.id = b.event_date_id join event e on e.id = d.event_id
-        where b.id = ? and b.company_id = ? for update of b`,
-      [bookingId, companyId],
-    );
+    const booking = await lockBookingForAttendance(tx, companyId, bookingId);
     if (!booking) throw new NotFound('Booking');
     if (booking.is_cancelled) throw new Conflict('The booking is cancelled: its attendance cannot be marked');
     const startsAt = new Date(booking.starts_at);
     if (startsAt.getTime() > clock.now().getTime()) {
       throw new Conflict(`The event date starts at ${instantToLocal(startsAt, booking.timezone)}: attendance is taken once it has started`);
     }
-    await tx.execute('update booking set attended = ? where id = ? and company_id = ?', [attended, bookingId, companyId], 'run');
+    await setAttended(tx, companyId, bookingId, attended);
     return (await tx.findOne(Booking, { id: bookingId }))!;
   });
 }

@@ -14,6 +14,7 @@ import { inTransaction } from './transactions.ts';
 import { InvalidInput } from './invalid-input.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, passwordMatches, requirePassword } from './passwords.ts';
 import { ALL_SCOPES } from './scopes.ts';
+import { lockOwners } from '../db/console-users.ts';
 
 export type { ConsoleRole };
 
@@ -136,10 +137,10 @@ async function changeKeepingAnOwner(
 ): Promise<IConsoleUser> {
   await findUser(orm, companyId, { id });
   return inTransaction(companyEm(orm, companyId), companyId, async (tx) => {
-    const owners = await tx.execute<{ id: string }[]>(`select id from console_user where company_id = ? and role = 'owner' for update`, [companyId]);
+    const owners = await lockOwners(tx, companyId);
     const user = await tx.findOneOrFail(ConsoleUser, { id });
     const roleAfter = change(tx, user);
-    if (owners.some((owner) => owner.id === id) && roleAfter !== 'owner' && owners.length <= 1) {
+    if (owners.includes(id) && roleAfter !== 'owner' && owners.length <= 1) {
       throw new InvalidInput('id', 'this is the company\'s only owner: make another user owner first');
     }
     await tx.flush();

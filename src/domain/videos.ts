@@ -15,6 +15,7 @@ import { currencyUnits, customerPassId, emit, fullName } from './outbox.ts';
 import { addDays, localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
 import { redeemVoucher } from './vouchers.ts';
+import { cancelLiveVideoPurchase } from '../db/video-purchases.ts';
 
 export interface PurchaseVideoInput {
   customerId: string;
@@ -78,12 +79,7 @@ export async function purchaseVideo(em: EntityManager, clock: Clock, companyId: 
 /** Cancels a video purchase: credits paid with go back to the pass; `refund` marks it refunded. */
 export async function cancelVideoPurchase(em: EntityManager, companyId: string, id: string, refund: boolean): Promise<IVideoPurchase> {
   return inTransaction(em, companyId, async (tx) => {
-    const [cancelled] = await tx.execute<{ credits_used: number | null; pass_purchase_id: string | null }[]>(
-      `update video_purchase set is_cancelled = true, is_refunded = is_refunded or ?
-        where id = ? and company_id = ? and not is_cancelled
-        returning credits_used, pass_purchase_id`,
-      [refund, id, companyId],
-    );
+    const cancelled = await cancelLiveVideoPurchase(tx, companyId, id, refund);
     if (!cancelled) {
       if (await tx.findOne(VideoPurchase, { id })) throw new Conflict('The video purchase is already cancelled');
       throw new NotFound('Video purchase');

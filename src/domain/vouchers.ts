@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Conflict, Invalid } from './errors.ts';
+import { redeem, voucherState } from '../db/vouchers.ts';
 
 export interface Redemption {
   voucherId: string;
@@ -13,18 +14,9 @@ export interface Redemption {
 }
 
 export async function redeemVoucher(tx: EntityManager, companyId: string, code: string, today: string, gross: number): Promise<Redemption> {
-  const [voucher] = await tx.execute<{ id: string; code: string; percent_off: number | null; base100_amount_off: number | null }[]>(
-    `update voucher set redemptions = redemptions + 1
-      where company_id = ? and code = ? and active and (valid_from is null or valid_from <= ?) and (valid_until is null or valid_until >= ?)
-        and (max_redemptions is null or redemptions < max_redemptions)
-      returning id, code, percent_off, base100_amount_off`,
-    [companyId, code, today, today],
-  );
+  const voucher = await redeem(tx, companyId, code, today);
   if (!voucher) {
-    const [known] = await tx.execute<{ active: boolean; valid_from: string | null; valid_until: string | null }[]>(
-      'select active, valid_from::text, valid_until::text from voucher where company_id = ? and code = ?',
-      [companyId, code],
-    );
+    const known = await voucherState(tx, companyId, code);
     if (!known) throw new Invalid('voucherCode', 'unknown', 'no voucher has this code');
     if (!known.active) throw new Invalid('voucherCode', 'enum', 'the voucher is not active');
     if (known.valid_from && known.valid_from > today) throw new Invalid('voucherCode', 'min', `the voucher is valid from ${known.valid_from}`);

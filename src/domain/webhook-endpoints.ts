@@ -20,6 +20,7 @@ import { InvalidInput, requireLimit } from './invalid-input.ts';
 import { WEBHOOK_KINDS, type WebhookKind } from './outbox.ts';
 import { keyOfEntry, olderThan } from './paging.ts';
 import { conflictOn, inTransaction, UNIQUE_VIOLATION } from './transactions.ts';
+import { lockJobsOfEndpoint, lockJobsToSendAgain, sendJobsAgain } from '../db/webhook-redelivery.ts';
 
 export interface WebhookEndpointView {
   id: string;
@@ -363,7 +364,7 @@ export async function deleteWebhook(em: EntityManager, id: string): Promise<stri
   // The database removes the endpoint's jobs and delivery records with it (on delete cascade). Its jobs are
   // locked first, in the order the worker takes locks (a job, then its endpoint, which recording an attempt
   // refers to), so a delete during a delivery waits for it rather than deadlocking with it.
-  await em.execute('select id from webhook_job where endpoint_id = ? order by id for update', [endpoint.id]);
+  await lockJobsOfEndpoint(em, endpoint.id);
   await em.remove(endpoint).flush();
   return id;
 }
@@ -452,16 +453,12 @@ export async function redeliverWebhookEvent(
       await tx.flush();
     }
     // The endpoint's job, or else every job that failed or waits for a retry.
-    const chosen = `company_id = ? and event_id = ? and (endpoint_id = ? or (?::text is null and (state = 'failed' or (state = 'pending' and attempts > 0))))`;
-    const where = [companyId, event.id, endpointId, endpointId];
-    const jobs = await tx.execute<{ endpoint_id: string; state: string; attempts: number; in_flight: boolean }[]>(
-      `select endpoint_id, state, attempts, state = 'pending' and locked_until > now() as in_flight from webhook_job where ${chosen} order by endpoint_id for update`,
-      where,
-    );
+    const chosen = { companyId, eventId: event.id, endpointId };
+    const jobs = await lockJobsToSendAgain(tx, chosen);
     if (!jobs.length) throw new InvalidInput('eventId', `event ${event.id} has no failed delivery and no retry waiting; name an endpoint to send it again`);
     const inFlight = jobs.find((job) => job.in_flight);
     if (inFlight) throw new Conflict(`An attempt to deliver ${event.id} to ${inFlight.endpoint_id} is under way; see its result in the delivery log`);
-    await tx.execute(`update webhook_job set state = 'pending', retries_left = ?, next_attempt_at = now(), locked_until = null where ${chosen}`, [retriesLeft, ...where]);
+    await sendJobsAgain(tx, { ...chosen, retriesLeft });
     const endpointIds = jobs.map((job) => job.endpoint_id);
     const superseded = jobs.filter((job) => job.state === 'pending' && job.attempts > 0).map((job) => job.endpoint_id);
     return { eventId: event.id, endpointIds, superseded };

@@ -18,7 +18,8 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Versions } from '../db/cache-versions.ts';
 import type { SqlRunner } from '../db/reads.ts';
-import { AUDIT_INSERT, AUDIT_INSERT_CHECKED, auditRow, insertAuditEntries, type AuditRecord } from '../db/audit-entries.ts';
+import { auditRow, insertAuditEntries, insertAuditGroup, insertAuditGroupChecked, purgeAuditEntries, type AuditRecord } from '../db/audit-entries.ts';
+import { OwnPoolRunner, PoolRunner } from '../db/reads.ts';
 import { auditMetrics, type AuditMetrics } from '../metrics.ts';
 import type { Clock } from '../domain/clock.ts';
 
@@ -49,6 +50,7 @@ export class AuditWriter {
   readonly #metrics: AuditMetrics;
   /** One connection of its own: groups are written one after another, never waiting for the pool. */
   readonly #pool: pg.Pool;
+  readonly #connection: OwnPoolRunner;
   #queue: Waiting[] = [];
   #writing: Promise<void> | null = null;
   #purging: Promise<unknown> = Promise.resolve();
@@ -67,6 +69,7 @@ export class AuditWriter {
       connectionTimeoutMillis: 10_000,
       ...(!options.synchronousCommit && { options: '-c synchronous_commit=off' }),
     });
+    this.#connection = new OwnPoolRunner(this.#pool);
     // An idle connection the server closes while this writer stops is the stop itself, not news.
     this.#pool.on('error', (error) => {
       if (!this.#closing) this.#logger.warn({ err: error }, 'audit connection lost');
@@ -142,7 +145,7 @@ export class AuditWriter {
   /** Writes a group; the positions of hits found stale. */
   async #insert(group: readonly Waiting[]): Promise<Set<number>> {
     if (!group.some((waiting) => waiting.versions)) {
-      await this.#pool.query({ name: 'audit_insert', text: AUDIT_INSERT, values: [JSON.stringify(group.map((w) => auditRow(w.entry)))] });
+      await insertAuditGroup(this.#connection, JSON.stringify(group.map((w) => auditRow(w.entry))));
       return new Set();
     }
     const sets = new Map<string, { k: number; companyId: string | null; versions: Versions }>();
@@ -154,8 +157,7 @@ export class AuditWriter {
       return set.k;
     });
     const rows = JSON.stringify(group.map((waiting, n) => auditRow(waiting.entry, keyedBy[n])));
-    const { rows: stale } = await this.#pool.query<{ k: number }>({ name: 'audit_insert_checked', text: AUDIT_INSERT_CHECKED, values: [rows, JSON.stringify([...sets.values()])] });
-    const staleSets = new Set(stale.map((row) => row.k));
+    const staleSets = await insertAuditGroupChecked(this.#connection, rows, JSON.stringify([...sets.values()]));
     const positions = new Set<number>();
     keyedBy.forEach((k, n) => k !== null && staleSets.has(k) && positions.add(n));
     return positions;
@@ -169,8 +171,7 @@ export class AuditWriter {
   /** Deletes entries older than the retention period; returns how many. */
   async purge(): Promise<number> {
     const cutoff = new Date(this.#clock.now().getTime() - AUDIT_RETENTION_DAYS * DAY_MS);
-    const result = await this.#orm.em.getConnection().execute<{ affectedRows: number }>('delete from audit_entry where at < ?', [cutoff], 'run');
-    return result.affectedRows;
+    return purgeAuditEntries(new PoolRunner(this.#orm), cutoff);
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ACCESS_CHANNEL } from '../db/notices.ts';
+import { companyRow, credentialStanding } from '../db/callers.ts';
 import { PoolRunner, type SqlRunner } from '../db/reads.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import type { Clock } from '../domain/clock.ts';
@@ -45,14 +46,6 @@ interface Known<T> {
 
 /** Entries remembered at most; past it, memory starts afresh. */
 const LIMIT = 10_000;
-
-const STANDING_SQL = {
-  m2m: `select (c.revoked_at is null and (c.expires_at is null or c.expires_at > $2::timestamptz)) as usable, c.scopes,
-          coalesce(extract(epoch from c.tokens_not_before), 0)::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
-        from api_client c join company co on co.id = c.company_id where c.id = $1`,
-  v1: `select k.revoked_at is null as usable, null::text[] as scopes, coalesce(extract(epoch from k.tokens_not_before), 0)::float8 as "notBefore", co.id, co.name, co.timezone, co.currency
-       from v1_api_key k join company co on co.id = k.company_id where k.id = $1 and $2::timestamptz is not null`,
-};
 
 export class CallerDirectory {
   readonly #reads: PoolRunner;
@@ -111,15 +104,13 @@ export class CallerDirectory {
 
   /** A company's row, as recently read; read through `reads` when it must be (a write's, on its own connection). */
   company(companyId: string, reads: SqlRunner = this.#reads): Promise<CompanyRow | undefined> {
-    return this.#remembered(this.#companies, companyId, () =>
-      reads.rows<CompanyRow>('select id, name, timezone, currency from company where id = $1', [companyId]).then((rows) => rows[0]),
-    );
+    return this.#remembered(this.#companies, companyId, () => companyRow(reads, companyId));
   }
 
   #standing(surface: Surface, id: string): Promise<Standing | null> {
     return this.#remembered(this.#standings, `${surface} ${id}`, async () => {
       const now = this.#clock.now();
-      const [row] = await this.#reads.rows<CompanyRow & { usable: boolean; scopes: string[] | null; notBefore: number }>(STANDING_SQL[surface], [id, now.toISOString()]);
+      const row = await credentialStanding(this.#reads, surface, id, now.toISOString());
       if (!row) return null;
       const { usable, scopes, notBefore, ...company } = row;
       this.#remember(this.#companies, company.id, Promise.resolve(company), now.getTime());

@@ -13,6 +13,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
 import { TransactionRunner } from '../db/reads.ts';
+import { releaseSavepoint, rollbackToSavepoint, savepoint, setTransactionStatementTimeout } from '../db/transactions.ts';
 import { companyEm } from '../db/scope.ts';
 import { Touched, touching } from '../db/touched.ts';
 import type { Call } from './call.ts';
@@ -55,7 +56,7 @@ async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: strin
   const runner = new TransactionRunner(em, pipeline.reads);
   const touched = new Touched();
   const allOrNothing = async <V>(document: () => Promise<V>, failed: (value: V) => boolean) => {
-    await runner.rows('savepoint document', []);
+    await savepoint(runner, 'document');
     const forget = touched.mark();
     const value = await document();
     const undone = failed(value);
@@ -64,13 +65,13 @@ async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: strin
       // Nothing the document left in the identity map may be flushed at the commit after its rollback.
       em.clear();
     }
-    await runner.rows(undone ? 'rollback to savepoint document' : 'release savepoint document', []);
+    await (undone ? rollbackToSavepoint : releaseSavepoint)(runner, 'document');
     return { value, undone };
   };
   let outcome: WriteOutcome<T>;
   try {
     // A write's statements may take longer than a read's (the connection's default: DB_READ_STATEMENT_TIMEOUT_MS).
-    await runner.rows(`set local statement_timeout = ${pipeline.services.config.DB_STATEMENT_TIMEOUT_MS}`, []);
+    await setTransactionStatementTimeout(runner, pipeline.services.config.DB_STATEMENT_TIMEOUT_MS);
     outcome = await touching(touched, () => work({ em, runner, allOrNothing }));
     if (outcome.status >= 500) {
       await em.rollback();

@@ -7,6 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { listen } from '../db/notices.ts';
 
 const RECONNECT = { firstMs: 100, mostMs: 2_000 };
 
@@ -62,7 +63,7 @@ export class Notices {
     });
     try {
       await client.connect();
-      for (const channel of this.#handlers.keys()) await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      for (const channel of this.#handlers.keys()) await listen(client, channel);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

@@ -6,6 +6,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { pingDatabase } from '../db/transactions.ts';
 
 /** A probe must answer even when the database hangs, so the load balancer can take this instance out. */
 const READINESS_TIMEOUT_MS = 3_000;
@@ -39,7 +40,7 @@ interface Unreadiness {
 
 async function unreadiness(orm: MikroORM): Promise<Unreadiness | undefined> {
   try {
-    await orm.em.getConnection().execute('select 1');
+    await pingDatabase(orm);
   } catch (error) {
     return { reason: 'database unreachable', detail: (error as Error).message };
   }
