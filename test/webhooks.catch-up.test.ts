@@ -11,7 +11,7 @@ import { companyEm } from '../src/db/scope.ts';
 import { createCustomer } from '../src/domain/customers.ts';
 import { PAYLOAD_FIELDS, type WebhookKind } from '../src/domain/outbox.ts';
 import { inTransaction } from '../src/domain/transactions.ts';
-import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
+import { pruneWebhookHistory } from '../src/db/webhook-retention.ts';
 import { responseValidator, type ResponseCheck } from './support/openapi.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { waitUntil } from './support/webhooks.ts';

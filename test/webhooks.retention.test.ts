@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { createCompany } from '../src/domain/companies.ts';
-import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
+import { pruneWebhookHistory } from '../src/db/webhook-retention.ts';
 import { testOrm } from './support/db.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');

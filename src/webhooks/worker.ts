@@ -16,7 +16,7 @@ import type { Pool } from 'pg';
 import { claimJob } from '../db/webhook-jobs.ts';
 import type { Services } from '../services.ts';
 import { leaseSeconds, webhookDelivery } from './delivery.ts';
-import { pruneWebhookHistory } from './retention.ts';
+import { pruneWebhookHistory } from '../db/webhook-retention.ts';
 
 const DAY_MS = 86_400_000;
 

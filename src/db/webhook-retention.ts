@@ -8,8 +8,8 @@
  * events drops its cached pages (src/db/webhook-events.ts).
  */
 import type { Pool } from 'pg';
-import { raiseCacheVersions } from '../db/cache-versions.ts';
-import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
+import { raiseCacheVersions } from './cache-versions.ts';
+import { CATCH_UP_TYPES } from './webhook-events.ts';
 
 /** About 1,000 rows of these tables per statement. */
 const PAGES_PER_SLICE = 64;
