@@ -145,13 +145,17 @@ export type AuditActor = {
   __typename?: 'AuditActor';
   /** `m2m_` or `cu_` id. */
   id: Scalars['ID']['output'];
+  /** Whether it is an API client or a console user. */
   kind: AuditActorKind;
   /** The client's name, or the user's email. */
   name: Scalars['String']['output'];
 };
 
+/** Who acts in an audit entry: an API client or a console user. */
 export type AuditActorKind =
+  /** An API client (`m2m_`). */
   | 'API_CLIENT'
+  /** A console user (`cu_`). */
   | 'CONSOLE_USER';
 
 /** One recorded call. */
@@ -2024,7 +2028,7 @@ export type Query = {
    * like a phone number (digits, spaces, `+ - ( ) . /`, at least 4 digits) also matches mobiles ending with the
    * same national digits, however either is spaced: `+447700900620`, `07700900620`, `07700 900620` and the
    * trailing fragment `900620` all find `+44 7700 900620`. The company's timezone gives its country's calling code
-   * and trunk prefix (the United Kingdom's when not known): docs/customers.md.
+   * and trunk prefix (the United Kingdom's when not known).
    */
   customers: CustomerPage;
   /** One event by `evt_` id. */
@@ -2056,7 +2060,7 @@ export type Query = {
    * How the business did from `from` to `to` (days in the company's timezone, both included), by day, ISO week
    * (Monday to Sunday) or month: each period's figures and the range's totals. At most 366 days by DAY, 1,096
    * (three years) by WEEK or MONTH; `to` before `from`, or a longer range, is BAD_USER_INPUT. Every figure is a
-   * count or sum of records that the graph also lists (docs/reports.md says which).
+   * count or sum of records that the graph also lists.
    */
   report: Report;
   /** Every API scope an API client can be given, grouped by the area it opens. */
@@ -2940,7 +2944,7 @@ export type WaitlistEntry = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
-/** Where a waitlist entry stands (docs/lifecycles.md). */
+/** Where a waitlist entry stands: waiting in line, promoted to a booking, left, skipped (could not pay) or closed (its date was cancelled). */
 export type WaitlistStatus =
   /** Its date was cancelled while it waited. */
   | 'CLOSED'

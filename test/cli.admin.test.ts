@@ -258,7 +258,12 @@ describe('admin commands print the documented JSON', () => {
     const run = await admin(['import', '--company', other, '--file', made.exported]);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(new RegExp(`^Imported into ${other} with new ids, as the bundle's own are taken in this database:\ncustomers\\s+2\n`));
-    expect(await adminJson(['import', '--company', other, '--file', made.exported, '--new-ids'])).toMatchObject({ newIds: true, imported: { customers: 2 } });
+    // Once more into the same company, as new records: its customers' emails are taken there (one per email).
+    const again = await admin(['import', '--company', other, '--file', made.exported, '--new-ids']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/customers\[0\]\.email: ada@example\.com is already the email of another customer of the company/);
+    const { id: third } = await adminJson(['company', 'create', '--name', 'Third Harbour', '--timezone', 'Europe/London', '--currency', 'GBP']);
+    expect(await adminJson(['import', '--company', third, '--file', made.exported, '--new-ids'])).toMatchObject({ newIds: true, imported: { customers: 2 } });
   });
 
   it('sends the test webhook as a JSON POST of the documented envelope', () => {

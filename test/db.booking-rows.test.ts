@@ -48,7 +48,7 @@ describe('a booking row holds what its selection read, and nothing else', () => 
       id: 'date_id', eventId: 'date_event_id', datetime: 'date_datetime', startsAt: 'date_starts_at', tz: 'date_tz', duration: 'date_duration',
       capacity: 'date_capacity', spacesBooked: 'date_spaces_booked', spacesLeft: 'date_spaces_left',
     });
-    expect(row.payment).toEqual({ method: 'CARD', currency: 'currency', base100GrossPrice: 1000, base100NetPrice: 900, creditsUsed: 0, status: 'PAID', passPurchaseId: 'pass_purchase_id' });
+    expect(row.payment).toEqual({ method: 'CARD', currency: 'currency', base100GrossPrice: 1000, base100NetPrice: 900, creditsUsed: 0, status: 'PAID', passPurchaseId: 'pass_purchase_id', settledAt: null, settlementMethod: null });
   });
 
   it('builds one builder per select list', () => {

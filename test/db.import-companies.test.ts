@@ -106,11 +106,13 @@ describe('an export of one company imported into an empty company of the same da
 });
 
 describe('new ids when asked', () => {
-  it('imports a bundle twice into the same company, the second time as new records', async () => {
+  it('imports a bundle twice into the same company, the second time as new records, refusing customers whose email is taken', async () => {
     const { id } = await createCompany(ctx.orm, { name: 'Twice', timezone: 'Europe/London', currency: 'GBP' });
     const small = { format: 1, customers: exported.customers!.slice(0, 3), passes: exported.passes } as Bundle;
     expect((await importBundle(ctx.orm, id, small, { newIds: true })).newIds).toBe(true);
-    expect((await importBundle(ctx.orm, id, small, { newIds: true })).counts.customers).toBe(3);
+    await expect(importBundle(ctx.orm, id, small, { newIds: true })).rejects.toThrow(/is already the email of another customer of the company/);
+    const renamed = { ...small, customers: small.customers!.map((c) => ({ ...c, email: `again.${c.email}` })) } as Bundle;
+    expect((await importBundle(ctx.orm, id, renamed, { newIds: true })).counts.customers).toBe(3);
     const { bundle } = await exportBundle(ctx.orm, id);
     expect(bundle.customers).toHaveLength(6);
   });

@@ -1857,7 +1857,7 @@ const operations: Record<string, Operation> = {
     does: "adds a weekly rule's dates at local time, leaving out the skipped ones",
     scope: 'events:write',
     query: 'mutation ($eventId: ID!, $rule: RecurrenceInput!) { addRecurringDates(eventId: $eventId, rule: $rule) { datetime capacity duration } }',
-    variables: { eventId: 'evt_edit', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21', skip: ['2026-12-14'] } },
+    variables: { eventId: 'evt_yoga', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21', skip: ['2026-12-14'] } },
     succeeds: (data) => {
       expect(data.addRecurringDates).toEqual([
         { datetime: '2026-12-07T18:00:00', capacity: 8, duration: 45 },
@@ -1867,7 +1867,7 @@ const operations: Record<string, Operation> = {
     failures: [
       notFound('an unknown event', { eventId: 'evt_nobody', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21' } }),
       notFound("another company's event", { eventId: 'evt_other', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-21' } }),
-      invalid('an until before from', 'rule.until', { eventId: 'evt_edit', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-01' } }),
+      invalid('an until before from', 'rule.until', { eventId: 'evt_yoga', rule: { weekdays: [1], time: '18:00', duration: 45, capacity: 8, from: '2026-12-07', until: '2026-12-01' } }),
     ],
   },
   updateEventDate: {

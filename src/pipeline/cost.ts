@@ -79,6 +79,8 @@ export const LIST_BOUNDS: Record<string, Bound> = {
   'Event.dates': 100,
   'Event.pricingOptions': MAX_PRICING_OPTIONS,
   'Customer.bookings': 100,
+  // A purchase books one date: bookEvent makes one booking per transaction; imported ones hold a few.
+  'Transaction.bookings': 2,
   'Query.services': 50,
   'Query.facilitators': 50,
   'Query.webhookEndpoints': 20,

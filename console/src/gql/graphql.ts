@@ -15,8 +15,11 @@ export type AppointmentStatus =
   /** Booked and not recorded yet (`CONFIRMED` in customer-scoped REST lists). */
   | 'SCHEDULED';
 
+/** Who acts in an audit entry: an API client or a console user. */
 export type AuditActorKind =
+  /** An API client (`m2m_`). */
   | 'API_CLIENT'
+  /** A console user (`cu_`). */
   | 'CONSOLE_USER';
 
 /** Which audit entries to list; every given condition must hold. */
