@@ -122,7 +122,11 @@ const schema = z.object({
   GRAPHQL_POINTS_PER_MINUTE: int(1).optional(),
   /** What all the API clients of one company may spend together in a minute, on top of each client's budget (default: GRAPHQL_POINTS_PER_MINUTE). */
   GRAPHQL_COMPANY_POINTS_PER_MINUTE: int(1).optional(),
-  /** What one console user's documents may cost together in a minute, a budget apart from the API clients' (default: GRAPHQL_POINTS_PER_MINUTE). */
+  /**
+   * What one console user's documents may cost together in a minute, a budget apart from the API clients'. By
+   * default four times GRAPHQL_POINTS_PER_MINUTE: a person at the desk opens a page every second or two, and
+   * the desk's pages (Today, a customer's profile, a search) cost 3,000 to 12,000 points each.
+   */
   CONSOLE_POINTS_PER_MINUTE: int(1).optional(),
   /**
    * `true`: the subgraph SDL (`_service { sdl }`) carries Federation's `@authenticated` and `@requiresScopes`, for
@@ -174,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const points = parsed.data.GRAPHQL_POINTS_PER_MINUTE ?? Math.max(100_000, 4 * parsed.data.GRAPHQL_MAX_COST);
   const companyPoints = parsed.data.GRAPHQL_COMPANY_POINTS_PER_MINUTE ?? points;
-  const consolePoints = parsed.data.CONSOLE_POINTS_PER_MINUTE ?? points;
+  const consolePoints = parsed.data.CONSOLE_POINTS_PER_MINUTE ?? 4 * points;
   const budgets = { GRAPHQL_POINTS_PER_MINUTE: points, GRAPHQL_COMPANY_POINTS_PER_MINUTE: companyPoints, CONSOLE_POINTS_PER_MINUTE: consolePoints };
   for (const [name, value] of Object.entries(budgets)) {
     if (value < parsed.data.GRAPHQL_MAX_COST) {

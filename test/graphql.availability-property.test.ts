@@ -101,7 +101,7 @@ beforeAll(async () => {
   studio = await startStudio({
     bundle,
     clock,
-    env: { MIN_BOOKING_NOTICE_MINUTES: String(NOTICE_MINUTES), CACHE_TTL_SECONDS: '0', M2M_RATE_PER_MINUTE: '1000000', M2M_DAILY_QUOTA: '1000000' },
+    env: { MIN_BOOKING_NOTICE_MINUTES: String(NOTICE_MINUTES), CACHE_TTL_SECONDS: '0', M2M_RATE_PER_MINUTE: '1000000', M2M_DAILY_QUOTA: '1000000', GRAPHQL_POINTS_PER_MINUTE: '100000000' },
   });
   token = await studio.token();
 });
