@@ -25,7 +25,7 @@ import { RETENTION_EVERY_MS, webhookTasks } from './webhooks/worker.ts';
 import { workerRounds } from './worker-rounds.ts';
 
 export interface JobRunner {
-  /** Starts this instance's worker pool (unless JOBS is false); failures to start are logged. */
+  /** Starts this instance's worker pool (unless JOBS is false); a failed start is logged and tried again. */
   start(): void;
   /** Lets the jobs in flight finish (each webhook attempt ends within WEBHOOK_TIMEOUT_MS), then stops. */
   stop(): Promise<void>;
@@ -94,7 +94,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
     }
   };
 
-  const begin = async () => {
+  const open = async () => {
     pool = await jobQueuePool(services.orm, config.WEBHOOK_CONCURRENCY + 3);
     // A connection that dies while idle or in use is reported to the round that used it, not thrown.
     const lost = (error: Error) => logger.debug({ err: error }, 'job queue connection lost');
@@ -124,14 +124,44 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
     await scheduleKeyed(pool, 'webhook:retention', 'webhook:retention', now);
   };
 
+  /** Whatever a failed start left open, closed, so the next try starts clean. */
+  const close = async () => {
+    clearInterval(heartbeat);
+    await runner?.stop().catch(() => undefined);
+    await pool?.end().catch(() => undefined);
+    [runner, pool, workerPool] = [undefined, undefined, undefined];
+  };
+
+  // A start that fails (the database is away) is tried again, less often while it keeps failing, until it
+  // succeeds or the instance stops: an instance never runs without its worker.
+  let retry: { timer: NodeJS.Timeout; wake: () => void } | undefined;
+  const begin = async () => {
+    while (!stopping) {
+      try {
+        await open();
+        rounds.succeeded();
+        logger.info({ concurrency: config.WEBHOOK_CONCURRENCY }, 'job worker started');
+        return;
+      } catch (error) {
+        rounds.failed(error);
+        await close();
+      }
+      await new Promise<void>((wake) => (retry = { timer: setTimeout(wake, rounds.delay(config.JOB_POLL_MS)), wake }));
+    }
+  };
+
   return {
     start: () => {
       if (!config.JOBS || started) return;
-      started = begin().catch((error: unknown) => logger.error({ err: error }, 'the job worker could not start'));
+      started = begin();
     },
     stop: async () => {
       if (stopping) return;
       stopping = true;
+      if (retry) {
+        clearTimeout(retry.timer);
+        retry.wake();
+      }
       await started;
       for (const timer of wakes) clearTimeout(timer);
       clearInterval(heartbeat);

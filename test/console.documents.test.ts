@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'graphql';
-import * as documents from '../console/src/documents.ts';
+import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/config.ts';
 import { analyseOperation, operationCost } from '../src/pipeline/analysis.ts';
 import { buildSchema } from '../resolvers/index.ts';
@@ -18,9 +18,15 @@ const costOf = (source: string, variables: Record<string, unknown> = {}) => {
   return operationCost(schema, document, analyseOperation(schema, document)!, variables);
 };
 
-const operations = Object.entries(documents)
-  .map(([name, document]) => [name, String(document)] as const)
-  .filter(([, source]) => /^\s*(query|mutation|subscription)\b/m.test(source));
+/** The console's documents, as console/src/documents.ts writes them: `graphql(\`query Name … \`)`. */
+const sources = [...readFileSync(new URL('../console/src/documents.ts', import.meta.url), 'utf8').matchAll(/graphql\(`([^`]*)`\)/g)].map(([, source]) => source!);
+const fragments = sources.filter((source) => /^\s*fragment\b/.test(source)).join('\n');
+const operations = sources
+  .flatMap((source): [string, string][] => {
+    const name = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(source)?.[1];
+    return name ? [[name, `${source}\n${fragments}`]] : [];
+  });
+const sourceOf = (name: string) => operations.find(([operation]) => operation === name)![1];
 
 describe('the console documents', () => {
   it('are all here', () => {
@@ -34,7 +40,7 @@ describe('the console documents', () => {
   it('let a person at the desk open every page, then Today, a search and a profile every three seconds, within a minute of the budget', () => {
     const queries = operations.filter(([, source]) => /^\s*query\b/m.test(source));
     const everyPage = queries.reduce((sum, [, source]) => sum + costOf(source), 0);
-    const desk = costOf(String(documents.TodayQuery)) + costOf(String(documents.CustomersQuery), { search: 'Adams' }) + costOf(String(documents.CustomerQuery));
+    const desk = costOf(sourceOf('Today')) + costOf(sourceOf('Customers'), { search: 'Adams' }) + costOf(sourceOf('Customer'));
     expect(everyPage + 20 * desk).toBeLessThanOrEqual(CONSOLE_POINTS_PER_MINUTE);
   });
 });

@@ -21,7 +21,6 @@ const ENV = {
   M2M_RATE_PER_MINUTE: '100000',
   M2M_MAX_CONCURRENT: '1000',
   V1_RATE_PER_MINUTE: '100000',
-  WEBHOOK_POLL_MS: '60000',
 };
 
 type Surface = 'm2m' | 'v1' | 'graphql';
@@ -102,12 +101,14 @@ const succeeded = (outcome: Outcome) => outcome.status === 200 || outcome.status
 /** Seconds from now until one request of every kind succeeds and /readyz says ready. */
 async function secondsToRecover(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<number> {
   const started = Date.now();
+  let last = '';
   while (Date.now() - started < 30_000) {
     const [round, ready] = await Promise.all([load.round(), fetch(`${service.url}/readyz`)]);
     if (round.every(succeeded) && ready.status === 200) return (Date.now() - started) / 1000;
+    last = JSON.stringify({ readyz: ready.status, failing: round.filter((outcome) => !succeeded(outcome)) });
     await sleep(100);
   }
-  throw new Error('the service did not recover within 30 s');
+  throw new Error(`the service did not recover within 30 s: ${last}`);
 }
 
 /** 503 in each surface's documented shape, with Retry-After. */
@@ -187,14 +188,24 @@ describe('the database pool during a failover', () => {
     await service.admin(`alter database "${service.databaseName}" allow_connections true`);
   }, 120_000);
 
-  it('logs one error when its webhook worker loses the database, polls less often while it is away, and logs its return once', async () => {
-    service = await startServiceProcess({ ...ENV, WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info' });
+  it.each([
+    ['loses the database', true],
+    ['cannot reach the database as it starts', false],
+  ])('logs one error when its job worker %s, not one per attempt, and logs its return once', async (_case, startedFirst) => {
+    // Two workers, each trying once per JOB_POLL_MS (2 s) while the database is away; a start that fails is tried again 4 s later.
+    service = await startServiceProcess({ ...ENV, WEBHOOK_CONCURRENCY: '2', LOG_LEVEL: 'info' });
     const linesOf = (msg: string) =>
       service!.output().split('\n').filter((line) => line.startsWith('{') && (JSON.parse(line) as { msg?: string }).msg === msg);
+    if (startedFirst) {
+      const since = Date.now();
+      while (linesOf('job worker started').length === 0 && Date.now() - since < 15_000) await sleep(50);
+      expect(linesOf('job worker started')).toHaveLength(1);
+    }
 
     await service.admin(`alter database "${service.databaseName}" allow_connections false`);
     await killBackends(service, 3, 50);
-    // 3 s at a round every 50 ms: 60 rounds, each of them logged as an error before.
+    // The database went away before the worker had started (it starts after the server listens).
+    if (!startedFirst) expect(linesOf('job worker started')).toEqual([]);
     await sleep(3_000);
     const failed = linesOf('webhook worker round failed');
     expect(failed).toHaveLength(1);
@@ -207,8 +218,11 @@ describe('the database pool during a failover', () => {
     const back = linesOf('webhook worker rounds succeed again');
     expect(back).toHaveLength(1);
     expect(JSON.parse(back[0]!)).toMatchObject({ level: 30, component: 'webhooks', failures: expect.any(Number) });
-    // Doubling from 50 ms, a 3 s outage is a handful of rounds, not sixty.
+    // A 3 s outage is a handful of attempts, each of them once logged as an error.
     expect(JSON.parse(back[0]!).failures).toBeLessThanOrEqual(8);
     expect(linesOf('webhook worker round failed')).toHaveLength(1);
+    // Its worker runs: once started, it started once.
+    while (linesOf('job worker started').length === 0 && Date.now() - started < 15_000) await sleep(100);
+    expect(linesOf('job worker started')).toHaveLength(1);
   }, 120_000);
 });
