@@ -1114,6 +1114,8 @@ export type Mutation = {
   createService: Service;
   /** Adds a subscription plan to the catalogue. */
   createSubscriptionPlan: SubscriptionPlan;
+  /** Issues a v1 API key (`apiKey` and `apiSecret`) for the v1 REST interface; its secret is shown only here. */
+  createV1Key: V1KeyWithSecret;
   /** Adds a video to the library. */
   createVideo: Media;
   /** Adds a voucher; its code is unique in the company (CONFLICT otherwise). */
@@ -1173,8 +1175,12 @@ export type Mutation = {
   revealWebhookSecret: Scalars['String']['output'];
   /** Revokes an API client: it obtains no more tokens and its tokens stop working. */
   revokeApiClient: ApiClient;
+  /** Revokes a v1 key: it obtains no more tokens, and its tokens are refused on their next call on every instance. */
+  revokeV1Key: V1Key;
   /** Gives an API client a new secret, shown only here; the previous one keeps working until `previousSecretValidUntil`. */
   rotateApiClientSecret: ApiClientWithSecret;
+  /** Gives a v1 key a new secret, shown only here; the previous one keeps working until `previousSecretValidUntil`, tokens issued before stop at once. */
+  rotateV1Key: V1KeyWithSecret;
   /**
    * Gives an endpoint a new signing secret. For `overlapHours` (default WEBHOOK_SECRET_OVERLAP_HOURS, 24) the
    * previous secret signs too, so a receiver holding either secret verifies every delivery: `X-Service-Signature`
@@ -1383,6 +1389,12 @@ export type MutationCreateSubscriptionPlanArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationCreateV1KeyArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationCreateVideoArgs = {
   input: CreateVideoInput;
 };
@@ -1522,8 +1534,20 @@ export type MutationRevokeApiClientArgs = {
 
 
 /** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRevokeV1KeyArgs = {
+  apiKey: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
 export type MutationRotateApiClientSecretArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Each field needs the write scope its `@scope` names. */
+export type MutationRotateV1KeyArgs = {
+  apiKey: Scalars['ID']['input'];
 };
 
 
@@ -2073,6 +2097,8 @@ export type Query = {
   subscriptionPlan?: Maybe<SubscriptionPlan>;
   /** Subscription plans, by name. */
   subscriptionPlans?: Maybe<SubscriptionPlanPage>;
+  /** The company's v1 API keys, oldest first, revoked ones too (never a secret). */
+  v1Keys: Array<V1Key>;
   /** One video by `media_` id. */
   video?: Maybe<Media>;
   /** Videos of the library, by name. */
@@ -2815,6 +2841,32 @@ export type UpdateWebhookEndpointInput = {
   url?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A v1 API key: the v1 REST interface exchanges its `apiKey` and `apiSecret` for a token. Its secret is never shown again. */
+export type V1Key = {
+  __typename?: 'V1Key';
+  /** The public key (`key_…`). */
+  apiKey: Scalars['ID']['output'];
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Its latest call in the audit log (kept 90 days); null: none. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Label. */
+  name: Scalars['String']['output'];
+  /** Whether it was revoked. */
+  revoked: Scalars['Boolean']['output'];
+};
+
+/** A v1 key with its secret, shown once. */
+export type V1KeyWithSecret = {
+  __typename?: 'V1KeyWithSecret';
+  /** The `apiSecret`, shown only in this answer. */
+  apiSecret: Scalars['String']['output'];
+  /** The key. */
+  key: V1Key;
+  /** Until when the secret it replaced keeps working; null when nothing was replaced. */
+  previousSecretValidUntil?: Maybe<Scalars['DateTime']['output']>;
+};
+
 /** A customer's purchase of a video: access until `expiresOn`. */
 export type VideoPurchase = {
   __typename?: 'VideoPurchase';
@@ -3436,6 +3488,8 @@ export type ResolversTypes = {
   UpdateEventDateInput: UpdateEventDateInput;
   UpdateEventInput: UpdateEventInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  V1Key: ResolverTypeWrapper<V1Key>;
+  V1KeyWithSecret: ResolverTypeWrapper<V1KeyWithSecret>;
   VideoPurchase: ResolverTypeWrapper<VideoPurchaseRow>;
   VideoPurchasePage: ResolverTypeWrapper<VideoPurchasePageRow>;
   Voucher: ResolverTypeWrapper<VoucherRow>;
@@ -3562,6 +3616,8 @@ export type ResolversParentTypes = {
   UpdateEventDateInput: UpdateEventDateInput;
   UpdateEventInput: UpdateEventInput;
   UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  V1Key: V1Key;
+  V1KeyWithSecret: V1KeyWithSecret;
   VideoPurchase: VideoPurchaseRow;
   VideoPurchasePage: VideoPurchasePageRow;
   Voucher: VoucherRow;
@@ -3967,6 +4023,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createPass?: Resolver<ResolversTypes['Pass'], ParentType, ContextType, RequireFields<MutationCreatePassArgs, 'input'>>;
   createService?: Resolver<ResolversTypes['Service'], ParentType, ContextType, RequireFields<MutationCreateServiceArgs, 'input'>>;
   createSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationCreateSubscriptionPlanArgs, 'input'>>;
+  createV1Key?: Resolver<ResolversTypes['V1KeyWithSecret'], ParentType, ContextType, Partial<MutationCreateV1KeyArgs>>;
   createVideo?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationCreateVideoArgs, 'input'>>;
   createVoucher?: Resolver<ResolversTypes['Voucher'], ParentType, ContextType, RequireFields<MutationCreateVoucherArgs, 'input'>>;
   createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'input'>>;
@@ -3989,7 +4046,9 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   resumeSubscription?: Resolver<ResolversTypes['Mandate'], ParentType, ContextType, RequireFields<MutationResumeSubscriptionArgs, 'id'>>;
   revealWebhookSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRevealWebhookSecretArgs, 'id'>>;
   revokeApiClient?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'id'>>;
+  revokeV1Key?: Resolver<ResolversTypes['V1Key'], ParentType, ContextType, RequireFields<MutationRevokeV1KeyArgs, 'apiKey'>>;
   rotateApiClientSecret?: Resolver<ResolversTypes['ApiClientWithSecret'], ParentType, ContextType, RequireFields<MutationRotateApiClientSecretArgs, 'id'>>;
+  rotateV1Key?: Resolver<ResolversTypes['V1KeyWithSecret'], ParentType, ContextType, RequireFields<MutationRotateV1KeyArgs, 'apiKey'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['WebhookEndpointWithSecret']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   sendTestWebhook?: Resolver<Maybe<ResolversTypes['WebhookTestResult']>, ParentType, ContextType, RequireFields<MutationSendTestWebhookArgs, 'kind'>>;
   setApiClientScopes?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType, RequireFields<MutationSetApiClientScopesArgs, 'id' | 'scopes'>>;
@@ -4145,6 +4204,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   services?: Resolver<Maybe<Array<ResolversTypes['Service']>>, ParentType, ContextType>;
   subscriptionPlan?: Resolver<Maybe<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType, RequireFields<QuerySubscriptionPlanArgs, 'id'>>;
   subscriptionPlans?: Resolver<Maybe<ResolversTypes['SubscriptionPlanPage']>, ParentType, ContextType, RequireFields<QuerySubscriptionPlansArgs, 'page' | 'pageSize'>>;
+  v1Keys?: Resolver<Array<ResolversTypes['V1Key']>, ParentType, ContextType>;
   video?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<QueryVideoArgs, 'id'>>;
   videos?: Resolver<Maybe<ResolversTypes['MediaPage']>, ParentType, ContextType, RequireFields<QueryVideosArgs, 'page' | 'pageSize'>>;
   voucher?: Resolver<Maybe<ResolversTypes['Voucher']>, ParentType, ContextType, RequireFields<QueryVoucherArgs, 'id'>>;
@@ -4298,6 +4358,20 @@ export type TransactionPageResolvers<ContextType = GraphqlContext, ParentType ex
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type V1KeyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['V1Key'] = ResolversParentTypes['V1Key']> = {
+  apiKey?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revoked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type V1KeyWithSecretResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['V1KeyWithSecret'] = ResolversParentTypes['V1KeyWithSecret']> = {
+  apiSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['V1Key'], ParentType, ContextType>;
+  previousSecretValidUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type VideoPurchaseResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['VideoPurchase'] = ResolversParentTypes['VideoPurchase'], FederationReferenceType extends FederationReferenceTypes['VideoPurchase'] = FederationReferenceTypes['VideoPurchase']> = {
@@ -4494,6 +4568,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   TimeWindow?: TimeWindowResolvers<ContextType>;
   Transaction?: TransactionResolvers<ContextType>;
   TransactionPage?: TransactionPageResolvers<ContextType>;
+  V1Key?: V1KeyResolvers<ContextType>;
+  V1KeyWithSecret?: V1KeyWithSecretResolvers<ContextType>;
   VideoPurchase?: VideoPurchaseResolvers<ContextType>;
   VideoPurchasePage?: VideoPurchasePageResolvers<ContextType>;
   Voucher?: VoucherResolvers<ContextType>;

@@ -44,6 +44,8 @@ const count = async (table: string) =>
 /** One operation of each area, with what it needs. */
 const OPERATIONS: Array<[string, string, 'users:manage' | 'api-clients:manage' | 'audit:read' | 'webhooks:write' | 'customers:read' | 'appointments:read']> = [
   ['list API clients', '{ apiClients { id } }', 'api-clients:manage'],
+  ['list v1 keys', '{ v1Keys { apiKey } }', 'api-clients:manage'],
+  ['issue a v1 key', 'mutation { createV1Key(name: "matrix") { apiSecret } }', 'api-clients:manage'],
   ['create an API client', 'mutation { createApiClient(input: { name: "matrix", scopes: ["customers:read"] }) { secret } }', 'api-clients:manage'],
   ['read the audit log', '{ auditLog { total } }', 'audit:read'],
   ['name who the audit log can show', '{ auditActors { id } }', 'audit:read'],
@@ -138,6 +140,61 @@ describe('API clients', () => {
     const { body } = await call('owner', 'mutation($id: ID!) { revokeApiClient(id: $id) { revoked } }', { id: foreign.client_id });
     expect(codes(body)).toEqual(['BAD_USER_INPUT']);
     expect((await studio.app.services.orm.em.getConnection().execute(`select revoked_at from api_client where id = ?`, [foreign.client_id]))[0]!.revoked_at).toBeNull();
+  });
+
+  it('lets a v1 key live through create, rotate and revoke: the secret works, the old one for the grace, tokens end on revoke, all audited', async () => {
+    const v1Token = (apiKey: string, apiSecret: string) =>
+      fetch(`${studio.v1}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, apiSecret }) });
+    const created = await call('owner', 'mutation { createV1Key(name: "Website") { apiSecret previousSecretValidUntil key { apiKey name revoked lastUsedAt createdAt } } }');
+    const { key, apiSecret } = created.body.data.createV1Key;
+    expect(key).toMatchObject({ apiKey: expect.stringMatching(/^key_/), name: 'Website', revoked: false, lastUsedAt: null });
+    expect(created.body.data.createV1Key.previousSecretValidUntil).toBeNull();
+    const first = await v1Token(key.apiKey, apiSecret);
+    expect(first.status).toBe(200);
+    const { token } = (await first.json()) as { token: string };
+    const customers = () => fetch(`${studio.v1}/customers?perPage=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await customers()).status).toBe(200);
+
+    const rotated = await call('owner', 'mutation($k: ID!) { rotateV1Key(apiKey: $k) { apiSecret previousSecretValidUntil } }', { k: key.apiKey });
+    const { apiSecret: newSecret, previousSecretValidUntil } = rotated.body.data.rotateV1Key;
+    expect(newSecret).not.toBe(apiSecret);
+    expect(Date.parse(previousSecretValidUntil)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    // Both secrets obtain tokens during the grace; the token issued before the rotation stops at once.
+    expect((await v1Token(key.apiKey, newSecret)).status).toBe(200);
+    expect((await v1Token(key.apiKey, apiSecret)).status).toBe(200);
+    expect((await customers()).status).toBe(401);
+
+    const newToken = ((await (await v1Token(key.apiKey, newSecret)).json()) as { token: string }).token;
+    const revoked = await call('owner', 'mutation($k: ID!) { revokeV1Key(apiKey: $k) { apiKey revoked } }', { k: key.apiKey });
+    expect(revoked.body.data.revokeV1Key).toEqual({ apiKey: key.apiKey, revoked: true });
+    expect((await fetch(`${studio.v1}/customers`, { headers: { authorization: `Bearer ${newToken}` } })).status).toBe(401);
+    expect((await v1Token(key.apiKey, newSecret)).status).toBe(401);
+    const listed = await call('owner', '{ v1Keys { apiKey revoked lastUsedAt } }');
+    expect(listed.body.data.v1Keys).toContainEqual({ apiKey: key.apiKey, revoked: true, lastUsedAt: expect.any(String) });
+
+    await studio.app.pipeline!.audit.flush();
+    const audited = await call('owner', '{ auditLog(pageSize: 20) { items { resourceType status targets } } }');
+    expect(audited.body.errors).toBeUndefined();
+    const entries = audited.body.data.auditLog.items as { resourceType: string; status: number; targets: string[] }[];
+    for (const field of ['createV1Key', 'rotateV1Key', 'revokeV1Key']) {
+      expect(entries).toContainEqual({ resourceType: field, status: 200, targets: [key.apiKey] });
+    }
+  });
+
+  it("cannot rotate or revoke another company's v1 key, nor an unknown one", async () => {
+    const other = await studio.otherCompany();
+    const { createV1Key } = await import('../src/domain/v1-keys.ts');
+    const foreign = await createV1Key(studio.app.services.orm, studio.app.services.serverKey, { companyId: other, name: 'theirs' });
+    for (const apiKey of [foreign.apiKey, 'key_nobody']) {
+      for (const mutation of ['rotateV1Key(apiKey: $k) { apiSecret }', 'revokeV1Key(apiKey: $k) { revoked }']) {
+        const { body } = await call('owner', `mutation($k: ID!) { ${mutation} }`, { k: apiKey });
+        expect(codes(body)).toEqual(['BAD_USER_INPUT']);
+      }
+    }
+    const [row] = await studio.app.services.orm.em.getConnection().execute(`select revoked_at, previous_secret_hash from v1_api_key where id = ?`, [foreign.apiKey]);
+    expect(row).toEqual({ revoked_at: null, previous_secret_hash: null });
+    const listed = await call('owner', '{ v1Keys { apiKey } }');
+    expect(listed.body.data.v1Keys.map((k: { apiKey: string }) => k.apiKey)).not.toContain(foreign.apiKey);
   });
 
   it('lists every API scope in the catalogue, grouped and described', async () => {

@@ -1964,7 +1964,7 @@ afterAll(async () => {
  */
 const CONSOLE_ONLY = [
   'me', 'scopeCatalogue', 'apiClients', 'auditLog', 'auditActors', 'consoleUsers', 'signIn', 'signOut', 'createApiClient', 'setApiClientScopes',
-  'rotateApiClientSecret', 'revokeApiClient', 'createConsoleUser', 'setConsoleUserRole', 'resetConsoleUserPassword', 'removeConsoleUser',
+  'rotateApiClientSecret', 'revokeApiClient', 'v1Keys', 'createV1Key', 'rotateV1Key', 'revokeV1Key', 'createConsoleUser', 'setConsoleUserRole', 'resetConsoleUserPassword', 'removeConsoleUser',
 ];
 
 describe('the table', () => {

@@ -12,6 +12,7 @@ import {
 import { Invalid, NotFound } from '../../src/domain/errors.ts';
 import { InvalidInput } from '../../src/domain/invalid-input.ts';
 import { SCOPE_CATALOGUE } from '../../src/domain/scopes.ts';
+import { createV1Key, listV1Keys, revokeV1Key, rotateV1Key } from '../../src/domain/v1-keys.ts';
 import { revealWebhookSecret } from '../../src/domain/webhook-endpoints.ts';
 import { AUDIT_RETENTION_DAYS } from '../../src/pipeline/audit.ts';
 import type { ConsoleIdentity } from '../../src/pipeline/console.ts';
@@ -62,6 +63,17 @@ async function clientView(ctx: GraphqlContext, id: string): Promise<ApiClientDet
 }
 
 const CLIENT_FIELDS = { client: 'id', scopes: 'scopes', name: 'input.name', 'expires-days': 'input.expiresInDays' };
+const V1_KEY_FIELDS = { key: 'apiKey' };
+
+/** The company's v1 keys as the graph shows them (dates as dates). */
+const v1KeysOf = async (ctx: GraphqlContext) =>
+  (await listV1Keys(ctx.em, company(ctx))).map((key) => ({ ...key, createdAt: new Date(key.createdAt), lastUsedAt: key.lastUsedAt ? new Date(key.lastUsedAt) : null }));
+
+async function v1KeyView(ctx: GraphqlContext, apiKey: string) {
+  const key = (await v1KeysOf(ctx)).find((summary) => summary.apiKey === apiKey);
+  if (!key) throw new NotFound('v1 key');
+  return key;
+}
 
 export const consoleResolvers: Resolvers = {
   Query: {
@@ -87,6 +99,7 @@ export const consoleResolvers: Resolvers = {
       return paged(ctx, request, { items: rows, ...page, page: request.page, pageSize: request.pageSize, retentionDays: AUDIT_RETENTION_DAYS });
     },
     auditActors: (_root, _args, ctx) => auditActors(ctx.em, company(ctx)),
+    v1Keys: (_root, _args, ctx) => v1KeysOf(ctx),
     consoleUsers: async (_root, _args, ctx) => {
       const own = await ctx.company();
       return (await listConsoleUsers(ctx.services.orm, company(ctx))).map((user) => consoleUser(ctx, user, own));
@@ -135,6 +148,21 @@ export const consoleResolvers: Resolvers = {
       asArguments(CLIENT_FIELDS, async () => {
         await revokeApiClient(ctx.em, id, ctx.services.clock.now(), company(ctx));
         return clientView(ctx, id);
+      }),
+    createV1Key: async (_root, { name }, ctx) => {
+      const created = await createV1Key(ctx.em, ctx.services.serverKey, { companyId: company(ctx), name: name ?? undefined });
+      return { key: await v1KeyView(ctx, created.apiKey), apiSecret: created.apiSecret, previousSecretValidUntil: null };
+    },
+    rotateV1Key: (_root, { apiKey }, ctx) =>
+      asArguments(V1_KEY_FIELDS, async () => {
+        const { serverKey, clock, config } = ctx.services;
+        const rotated = await rotateV1Key(ctx.em, serverKey, apiKey, clock.now(), config.CLIENT_SECRET_GRACE_HOURS, company(ctx));
+        return { key: await v1KeyView(ctx, apiKey), apiSecret: rotated.apiSecret, previousSecretValidUntil: rotated.previousSecretValidUntil };
+      }),
+    revokeV1Key: (_root, { apiKey }, ctx) =>
+      asArguments(V1_KEY_FIELDS, async () => {
+        await revokeV1Key(ctx.em, apiKey, ctx.services.clock.now(), company(ctx));
+        return v1KeyView(ctx, apiKey);
       }),
     revealWebhookSecret: (_root, { id }, ctx) => revealWebhookSecret(ctx.services.orm, ctx.services.serverKey, company(ctx), id),
     createConsoleUser: async (_root, { email, role }, ctx) => {

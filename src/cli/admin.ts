@@ -287,7 +287,10 @@ function adminProgram(): Command {
     'rotate',
     'issue a new secret; the old one keeps working for CLIENT_SECRET_GRACE_HOURS, tokens issued before stop at once',
     (c) => c.requiredOption('--key <key>', 'the apiKey (key_…)'),
-    (o: Json & { key: string }, { db, serverKey, clock, config }) => rotateV1Key(db, serverKey, o.key, clock.now(), config.CLIENT_SECRET_GRACE_HOURS),
+    async (o: Json & { key: string }, { db, serverKey, clock, config }) => {
+      const { apiKey, apiSecret } = await rotateV1Key(db, serverKey, o.key, clock.now(), config.CLIENT_SECRET_GRACE_HOURS);
+      return { apiKey, apiSecret };
+    },
     (r) => `${fields(r)}\n\n${SECRET_ONCE}`,
   );
   adminCommand(

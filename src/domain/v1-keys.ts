@@ -82,8 +82,9 @@ export async function listV1Keys(db: Db, companyId: string): Promise<V1KeySummar
   }));
 }
 
-async function findKey(db: Db, apiKey: string) {
-  const em = unscopedEm(db);
+/** The key, within `companyId` when given (the console's), or in any company (the command line's `--key`). */
+async function findKey(db: Db, apiKey: string, companyId?: string) {
+  const em = companyId ? companyEm(db, companyId) : unscopedEm(db);
   const key = await em.findOne(V1ApiKey, { id: apiKey });
   if (!key) throw new InvalidInput('key', `v1 key "${apiKey}" not found`);
   return { em, key };
@@ -94,8 +95,15 @@ async function findKey(db: Db, apiKey: string) {
  * can be switched over; tokens issued before the rotation stop working at once (a lost secret may have made
  * them): the next token request gets a new one.
  */
-export async function rotateV1Key(db: Db, serverKey: Buffer, apiKey: string, now: Date, graceHours: number): Promise<{ apiKey: string; apiSecret: string }> {
-  const { em, key } = await findKey(db, apiKey);
+export async function rotateV1Key(
+  db: Db,
+  serverKey: Buffer,
+  apiKey: string,
+  now: Date,
+  graceHours: number,
+  companyId?: string,
+): Promise<{ apiKey: string; apiSecret: string; previousSecretValidUntil: Date | null }> {
+  const { em, key } = await findKey(db, apiKey, companyId);
   if (key.revokedAt) throw new InvalidInput('key', `v1 key "${apiKey}" is revoked; create a new one`);
   const apiSecret = newSecret();
   key.previousSecretHash = graceHours > 0 ? key.secretHash : null;
@@ -104,12 +112,12 @@ export async function rotateV1Key(db: Db, serverKey: Buffer, apiKey: string, now
   key.tokensNotBefore = now;
   await em.flush();
   await announceAccessChange(em, key.id);
-  return { apiKey: key.id, apiSecret };
+  return { apiKey: key.id, apiSecret, previousSecretValidUntil: key.previousSecretExpiresAt ?? null };
 }
 
 /** A revoked key obtains no more tokens, and its tokens are refused on their next call; revoking twice keeps the first time. */
-export async function revokeV1Key(db: Db, apiKey: string, now: Date): Promise<{ apiKey: string; revoked: true }> {
-  const { em, key } = await findKey(db, apiKey);
+export async function revokeV1Key(db: Db, apiKey: string, now: Date, companyId?: string): Promise<{ apiKey: string; revoked: true }> {
+  const { em, key } = await findKey(db, apiKey, companyId);
   key.revokedAt ??= now;
   await em.flush();
   await announceAccessChange(em, key.id);

@@ -3,8 +3,9 @@
  * an entity manager of the caller's company and hands it to the work (the operation, and for an idempotent
  * request its claim and stored answer: src/pipeline/idempotency.ts). What the work changed, its outbox rows,
  * the cache versions of the types its committed mutations invalidate and the call's audit entry then commit
- * together, in that one transaction. Only after the commit does this instance take the new versions (other
- * instances hear of them from PostgreSQL at the same commit), and only then does the answer leave.
+ * together, in that one transaction. Only after the commit does this instance take the new versions and forget
+ * what it knew of a credential the work changed (other instances hear of both from PostgreSQL at the same
+ * commit), and only then does the answer leave.
  *
  * A document commits all or nothing (`allOrNothing`): an error anywhere in its answer rolls back every write
  * it made, and the answer and audit entry say so. An answer of 500 or more (the database went away, say)
@@ -83,6 +84,9 @@ async function inTransaction<T>(pipeline: Pipeline, call: Call, companyId: strin
     await em.commit();
     call.audited = true;
     pipeline.versions.apply(companyId, versions);
+    // A credential it changed (revoked, rotated, new scopes) is read again here before the answer leaves; other
+    // instances hear of it from PostgreSQL (src/db/notices.ts).
+    for (const id of call.targets) pipeline.callers.forget(id);
   } catch (error) {
     await em.rollback().catch(() => {});
     throw error;
