@@ -63,7 +63,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
   let workerPool: WorkerPool | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   const wakes = new Set<NodeJS.Timeout>();
-  let started: Promise<void> | undefined;
+  let starting: Promise<void> | undefined;
   let stopping = false;
 
   const queuePool = () => pool!;
@@ -106,9 +106,10 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
       void beatNow();
     });
     events.on('worker:getJob:error', ({ error }) => rounds.failed(error));
+    events.on('pool:listen:error', ({ error }) => rounds.failed(error));
     events.on('worker:getJob:empty', () => rounds.succeeded());
     events.on('job:start', () => rounds.succeeded());
-    runner = await run({
+    const started = await run({
       pgPool: pool,
       concurrency: config.WEBHOOK_CONCURRENCY,
       pollInterval: config.JOB_POLL_MS,
@@ -117,7 +118,21 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
       events,
       taskList: tasks,
       crontab: '',
+      // A job's end is recorded through graphile-worker's batcher, which retries while the database is away and
+      // stops the pool if it stays away (the pool is then started again, below). Unbatched (its default), a
+      // failed record is a promise nobody awaits, and its rejection ends the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
+    runner = started;
+    // graphile-worker stops its whole pool when a worker cannot record a job's end (the database went away
+    // just then): the pool is started again, so the instance never goes on without its worker.
+    void started.promise
+      .catch(() => undefined)
+      .then(() => {
+        if (stopping || runner !== started) return;
+        logger.warn('the job worker stopped: starting it again');
+        starting = close().then(begin);
+      });
     heartbeat = setInterval(() => void beatNow(), Math.max(100, Math.floor(config.JOB_WORKER_DEAD_MS / 5)));
     const now = new Date();
     await scheduleKeyed(pool, 'subscriptions:renew', 'subscriptions:renew', now);
@@ -152,8 +167,8 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
 
   return {
     start: () => {
-      if (!config.JOBS || started) return;
-      started = begin();
+      if (!config.JOBS || starting) return;
+      starting = begin();
     },
     stop: async () => {
       if (stopping) return;
@@ -162,7 +177,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
         clearTimeout(retry.timer);
         retry.wake();
       }
-      await started;
+      await starting;
       for (const timer of wakes) clearTimeout(timer);
       clearInterval(heartbeat);
       await renewals.stop();
