@@ -38,6 +38,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Reads and writes on every surface, each one timed and never waited on past SETTLE_MS. */
 function traffic(service: ServiceProcess, tokens: { m2m: string; v1: string }) {
   let n = 0;
+  // Every create has an email of its own (one customer per email): rounds call each kind without moving `n`.
+  let created = 0;
   const send = async (surface: Surface, path: string, init: RequestInit = {}): Promise<Outcome> => {
     const started = Date.now();
     try {
@@ -55,7 +57,7 @@ function traffic(service: ServiceProcess, tokens: { m2m: string; v1: string }) {
   });
   const kinds = [
     () => send('m2m', `/m2m/customers?pageSize=20&page=${n % 3}`, { headers: { authorization: `Bearer ${tokens.m2m}` } }),
-    () => send('v1', '/api/v1/customers', json(tokens.v1, { firstName: 'Fail', lastName: 'Over', email: `failover-${n}@example.com` })),
+    () => send('v1', '/api/v1/customers', json(tokens.v1, { firstName: 'Fail', lastName: 'Over', email: `failover-${created++}@example.com` })),
     () => send('graphql', '/graphql', json(tokens.m2m, { query: '{ customers(pageSize: 5) { total nodes { id } } }' })),
     () => send('v1', `/api/v1/customers?page=1&perPage=${1 + (n % 20)}`, { headers: { authorization: `Bearer ${tokens.v1}` } }),
   ];
