@@ -106,6 +106,48 @@ export const RevokeApiClientMutation = graphql(`
   }
 `);
 
+export const V1KeysQuery = graphql(`
+  query V1Keys {
+    v1Keys {
+      apiKey
+      name
+      createdAt
+      lastUsedAt
+      revoked
+    }
+  }
+`);
+
+export const CreateV1KeyMutation = graphql(`
+  mutation CreateV1Key($name: String) {
+    createV1Key(name: $name) {
+      apiSecret
+      key {
+        apiKey
+        name
+      }
+    }
+  }
+`);
+
+export const RotateV1KeyMutation = graphql(`
+  mutation RotateV1Key($apiKey: ID!) {
+    rotateV1Key(apiKey: $apiKey) {
+      apiSecret
+      previousSecretValidUntil
+    }
+  }
+`);
+
+export const RevokeV1KeyMutation = graphql(`
+  mutation RevokeV1Key($apiKey: ID!) {
+    revokeV1Key(apiKey: $apiKey) {
+      apiKey
+      revoked
+    }
+  }
+`);
+
 export const WebhooksQuery = graphql(`
   query Webhooks($limit: Int) {
     webhookEndpoints {

@@ -343,6 +343,53 @@ suite(title, () => {
     expect(page.problems).toEqual([]);
   });
 
+  it('issues a v1 key whose secret obtains a token, rotates it (the old token stops at once) and revokes it', async () => {
+    const page = await open();
+    await signIn(page, owner);
+    await goTo(page, 'API clients');
+    const v1Token = (apiKey: string, apiSecret: string) =>
+      fetch(`${studio.v1}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, apiSecret }) });
+    await page.getByRole('button', { name: 'New v1 key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New v1 key' });
+    await dialog.getByLabel('Name').fill('Legacy website');
+    await checkA11y(page, 'new v1 key');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const done = page.getByRole('dialog', { name: 'v1 key created' });
+    await done.waitFor();
+    const apiKey = (await done.getByTestId('v1-key').textContent())!.trim();
+    const apiSecret = await done.getByTestId('secret-value').inputValue();
+    await shot(page, 'v1-key-secret');
+    await done.getByRole('button', { name: 'Done' }).click();
+    // Focus goes back to the button that opened the dialog.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New v1 key');
+
+    const issued = await v1Token(apiKey, apiSecret);
+    expect(issued.status).toBe(200);
+    const { token } = (await issued.json()) as { token: string };
+    expect((await call(`${studio.v1}/customers`, token)).status).toBe(200);
+    const row = page.getByRole('row', { name: /Legacy website/ });
+    await shown(row.getByText(apiKey));
+    await shot(page, 'v1-keys', 'v1-keys');
+    await checkA11y(page, 'v1 keys');
+
+    await page.getByRole('button', { name: 'Rotate secret of v1 key Legacy website' }).click();
+    const rotate = page.getByRole('dialog', { name: 'Rotate the secret of Legacy website' });
+    await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+    await rotate.getByText('The old secret obtains tokens until').waitFor();
+    const rotated = await rotate.getByTestId('secret-value').inputValue();
+    await rotate.getByRole('button', { name: 'Done' }).click();
+    expect((await call(`${studio.v1}/customers`, token)).status).toBe(401);
+    expect((await v1Token(apiKey, rotated)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke v1 key Legacy website' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke Legacy website?' });
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.getByText('Revoked').waitFor();
+    expect((await v1Token(apiKey, rotated)).status).toBe(401);
+    expect(page.problems).toEqual([]);
+  });
+
   it('sends webhooks to an HTTPS receiver: Send Test, its delivery in the log, redelivery', async () => {
     const page = await open();
     await signIn(page, admin);

@@ -23,6 +23,10 @@ type Documents = {
     "\n  mutation SetApiClientScopes($id: ID!, $scopes: [String!]!) {\n    setApiClientScopes(id: $id, scopes: $scopes) {\n      id\n      scopes\n    }\n  }\n": typeof types.SetApiClientScopesDocument,
     "\n  mutation RotateApiClientSecret($id: ID!) {\n    rotateApiClientSecret(id: $id) {\n      secret\n      client {\n        id\n        name\n        previousSecretValidUntil\n      }\n    }\n  }\n": typeof types.RotateApiClientSecretDocument,
     "\n  mutation RevokeApiClient($id: ID!) {\n    revokeApiClient(id: $id) {\n      id\n      revoked\n    }\n  }\n": typeof types.RevokeApiClientDocument,
+    "\n  query V1Keys {\n    v1Keys {\n      apiKey\n      name\n      createdAt\n      lastUsedAt\n      revoked\n    }\n  }\n": typeof types.V1KeysDocument,
+    "\n  mutation CreateV1Key($name: String) {\n    createV1Key(name: $name) {\n      apiSecret\n      key {\n        apiKey\n        name\n      }\n    }\n  }\n": typeof types.CreateV1KeyDocument,
+    "\n  mutation RotateV1Key($apiKey: ID!) {\n    rotateV1Key(apiKey: $apiKey) {\n      apiSecret\n      previousSecretValidUntil\n    }\n  }\n": typeof types.RotateV1KeyDocument,
+    "\n  mutation RevokeV1Key($apiKey: ID!) {\n    revokeV1Key(apiKey: $apiKey) {\n      apiKey\n      revoked\n    }\n  }\n": typeof types.RevokeV1KeyDocument,
     "\n  query Webhooks($limit: Int) {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      previousSecretExpiresAt\n      createdAt\n    }\n    webhookDeliveries(limit: $limit) {\n      eventId\n      event\n      test\n      endpointId\n      url\n      attempt\n      status\n      error\n      durationMs\n      at\n    }\n  }\n": typeof types.WebhooksDocument,
     "\n  mutation SetWebhookEndpoint($input: SetWebhookEndpointInput!) {\n    setWebhookEndpoint(input: $input) {\n      signingSecret\n      endpoint {\n        id\n        url\n        events\n        enabled\n      }\n    }\n  }\n": typeof types.SetWebhookEndpointDocument,
     "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEndpointEnabled(id: $id, enabled: $enabled) {\n      id\n      enabled\n    }\n  }\n": typeof types.SetWebhookEndpointEnabledDocument,
@@ -98,6 +102,10 @@ const documents: Documents = {
     "\n  mutation SetApiClientScopes($id: ID!, $scopes: [String!]!) {\n    setApiClientScopes(id: $id, scopes: $scopes) {\n      id\n      scopes\n    }\n  }\n": types.SetApiClientScopesDocument,
     "\n  mutation RotateApiClientSecret($id: ID!) {\n    rotateApiClientSecret(id: $id) {\n      secret\n      client {\n        id\n        name\n        previousSecretValidUntil\n      }\n    }\n  }\n": types.RotateApiClientSecretDocument,
     "\n  mutation RevokeApiClient($id: ID!) {\n    revokeApiClient(id: $id) {\n      id\n      revoked\n    }\n  }\n": types.RevokeApiClientDocument,
+    "\n  query V1Keys {\n    v1Keys {\n      apiKey\n      name\n      createdAt\n      lastUsedAt\n      revoked\n    }\n  }\n": types.V1KeysDocument,
+    "\n  mutation CreateV1Key($name: String) {\n    createV1Key(name: $name) {\n      apiSecret\n      key {\n        apiKey\n        name\n      }\n    }\n  }\n": types.CreateV1KeyDocument,
+    "\n  mutation RotateV1Key($apiKey: ID!) {\n    rotateV1Key(apiKey: $apiKey) {\n      apiSecret\n      previousSecretValidUntil\n    }\n  }\n": types.RotateV1KeyDocument,
+    "\n  mutation RevokeV1Key($apiKey: ID!) {\n    revokeV1Key(apiKey: $apiKey) {\n      apiKey\n      revoked\n    }\n  }\n": types.RevokeV1KeyDocument,
     "\n  query Webhooks($limit: Int) {\n    webhookEndpoints {\n      id\n      url\n      events\n      enabled\n      previousSecretExpiresAt\n      createdAt\n    }\n    webhookDeliveries(limit: $limit) {\n      eventId\n      event\n      test\n      endpointId\n      url\n      attempt\n      status\n      error\n      durationMs\n      at\n    }\n  }\n": types.WebhooksDocument,
     "\n  mutation SetWebhookEndpoint($input: SetWebhookEndpointInput!) {\n    setWebhookEndpoint(input: $input) {\n      signingSecret\n      endpoint {\n        id\n        url\n        events\n        enabled\n      }\n    }\n  }\n": types.SetWebhookEndpointDocument,
     "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    setWebhookEndpointEnabled(id: $id, enabled: $enabled) {\n      id\n      enabled\n    }\n  }\n": types.SetWebhookEndpointEnabledDocument,
@@ -197,6 +205,22 @@ export function graphql(source: "\n  mutation RotateApiClientSecret($id: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiClient($id: ID!) {\n    revokeApiClient(id: $id) {\n      id\n      revoked\n    }\n  }\n"): typeof import('./graphql').RevokeApiClientDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query V1Keys {\n    v1Keys {\n      apiKey\n      name\n      createdAt\n      lastUsedAt\n      revoked\n    }\n  }\n"): typeof import('./graphql').V1KeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateV1Key($name: String) {\n    createV1Key(name: $name) {\n      apiSecret\n      key {\n        apiKey\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').CreateV1KeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateV1Key($apiKey: ID!) {\n    rotateV1Key(apiKey: $apiKey) {\n      apiSecret\n      previousSecretValidUntil\n    }\n  }\n"): typeof import('./graphql').RotateV1KeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeV1Key($apiKey: ID!) {\n    revokeV1Key(apiKey: $apiKey) {\n      apiKey\n      revoked\n    }\n  }\n"): typeof import('./graphql').RevokeV1KeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

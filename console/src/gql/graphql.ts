@@ -560,6 +560,32 @@ export type RevokeApiClientMutationVariables = Exact<{
 
 export type RevokeApiClientMutation = { revokeApiClient: { id: string, revoked: boolean } };
 
+export type V1KeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type V1KeysQuery = { v1Keys: Array<{ apiKey: string, name: string, createdAt: string, lastUsedAt: string | null, revoked: boolean }> };
+
+export type CreateV1KeyMutationVariables = Exact<{
+  name: string | null | undefined;
+}>;
+
+
+export type CreateV1KeyMutation = { createV1Key: { apiSecret: string, key: { apiKey: string, name: string } } };
+
+export type RotateV1KeyMutationVariables = Exact<{
+  apiKey: string | number;
+}>;
+
+
+export type RotateV1KeyMutation = { rotateV1Key: { apiSecret: string, previousSecretValidUntil: string | null } };
+
+export type RevokeV1KeyMutationVariables = Exact<{
+  apiKey: string | number;
+}>;
+
+
+export type RevokeV1KeyMutation = { revokeV1Key: { apiKey: string, revoked: boolean } };
+
 export type WebhooksQueryVariables = Exact<{
   limit: number | null | undefined;
 }>;
@@ -1192,6 +1218,44 @@ export const RevokeApiClientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+export const V1KeysDocument = new TypedDocumentString(`
+    query V1Keys {
+  v1Keys {
+    apiKey
+    name
+    createdAt
+    lastUsedAt
+    revoked
+  }
+}
+    `) as unknown as TypedDocumentString<V1KeysQuery, V1KeysQueryVariables>;
+export const CreateV1KeyDocument = new TypedDocumentString(`
+    mutation CreateV1Key($name: String) {
+  createV1Key(name: $name) {
+    apiSecret
+    key {
+      apiKey
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateV1KeyMutation, CreateV1KeyMutationVariables>;
+export const RotateV1KeyDocument = new TypedDocumentString(`
+    mutation RotateV1Key($apiKey: ID!) {
+  rotateV1Key(apiKey: $apiKey) {
+    apiSecret
+    previousSecretValidUntil
+  }
+}
+    `) as unknown as TypedDocumentString<RotateV1KeyMutation, RotateV1KeyMutationVariables>;
+export const RevokeV1KeyDocument = new TypedDocumentString(`
+    mutation RevokeV1Key($apiKey: ID!) {
+  revokeV1Key(apiKey: $apiKey) {
+    apiKey
+    revoked
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeV1KeyMutation, RevokeV1KeyMutationVariables>;
 export const WebhooksDocument = new TypedDocumentString(`
     query Webhooks($limit: Int) {
   webhookEndpoints {

@@ -9,6 +9,7 @@ import {
 } from '../documents.ts';
 import type { ApiClientsQuery as Data } from '../gql/graphql.ts';
 import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { V1Keys } from './V1Keys.tsx';
 
 type Client = Data['apiClients'][number];
 type Scope = Data['scopeCatalogue'][number];
@@ -142,6 +143,7 @@ export function ApiClients() {
           onClose={() => closeThenReload(() => setRevoking(undefined))}
         />
       )}
+      <V1Keys />
     </section>
   );
 }
