@@ -9,6 +9,7 @@ import {
 } from '../documents.ts';
 import type { ApiClientsQuery as Data } from '../gql/graphql.ts';
 import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
 import { V1Keys } from './V1Keys.tsx';
 
 type Client = Data['apiClients'][number];
@@ -339,18 +340,9 @@ function RotateDialog({ client, onClose }: { client: Client; onClose: () => void
           </div>
         </div>
       ) : (
-        <div className="stack">
+        <ConfirmStep error={rotate.error} busy={rotate.busy} label="Rotate secret" busyLabel="Rotating…" onConfirm={() => void go()} onCancel={onClose}>
           <p>A new secret is made and shown once. The current secret keeps working for a grace period, then stops.</p>
-          <ErrorText error={rotate.error} />
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" onClick={() => void go()} disabled={rotate.busy}>
-              {rotate.busy ? 'Rotating…' : 'Rotate secret'}
-            </button>
-          </div>
-        </div>
+        </ConfirmStep>
       )}
     </Dialog>
   );
@@ -363,20 +355,11 @@ function RevokeDialog({ client, onClose }: { client: Client; onClose: () => void
   };
   return (
     <Dialog title={`Revoke ${client.name}?`} open onClose={onClose}>
-      <div className="stack">
+      <ConfirmStep error={revoke.error} busy={revoke.busy} label="Revoke client" busyLabel="Revoking…" cancelLabel="Keep it" danger onConfirm={() => void go()} onCancel={onClose}>
         <p>
-          <code>{client.id}</code> can obtain no more tokens at once, and the tokens it holds stop working within 30 seconds. This cannot be undone.
+          <code>{client.id}</code> can obtain no more tokens at once, and the tokens it holds are refused on their next call. This cannot be undone.
         </p>
-        <ErrorText error={revoke.error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Keep it
-          </button>
-          <button type="button" className="danger" onClick={() => void go()} disabled={revoke.busy}>
-            {revoke.busy ? 'Revoking…' : 'Revoke client'}
-          </button>
-        </div>
-      </div>
+      </ConfirmStep>
     </Dialog>
   );
 }

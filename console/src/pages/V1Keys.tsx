@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '../api.ts';
 import { CreateV1KeyMutation, RevokeV1KeyMutation, RotateV1KeyMutation, V1KeysQuery } from '../documents.ts';
 import type { V1KeysQuery as Data } from '../gql/graphql.ts';
 import { Dialog, Empty, ErrorText, FormActions, Loading, SecretBox, formatDateTime } from '../ui.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
 
 type Key = Data['v1Keys'][number];
 
@@ -148,18 +149,9 @@ function RotateKeyDialog({ v1Key, onClose }: { v1Key: Key; onClose: () => void }
           note={result.until ? <>The old secret obtains tokens until <strong>{formatDateTime(result.until)}</strong>; tokens issued before now no longer work.</> : <>The old secret no longer works.</>}
         />
       ) : (
-        <div className="stack">
+        <ConfirmStep error={rotate.error} busy={rotate.busy} label="Rotate secret" busyLabel="Rotating…" onConfirm={() => void go()} onCancel={onClose}>
           <p>A new secret is made and shown once. The current one keeps obtaining tokens for a grace period; tokens already issued stop at once.</p>
-          <ErrorText error={rotate.error} />
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className="primary" onClick={() => void go()} disabled={rotate.busy}>
-              {rotate.busy ? 'Rotating…' : 'Rotate secret'}
-            </button>
-          </div>
-        </div>
+        </ConfirmStep>
       )}
     </Dialog>
   );
@@ -172,20 +164,11 @@ function RevokeKeyDialog({ v1Key, onClose }: { v1Key: Key; onClose: () => void }
   };
   return (
     <Dialog title={`Revoke ${v1Key.name}?`} open onClose={onClose}>
-      <div className="stack">
+      <ConfirmStep error={revoke.error} busy={revoke.busy} label="Revoke key" busyLabel="Revoking…" cancelLabel="Keep it" danger onConfirm={() => void go()} onCancel={onClose}>
         <p>
           <code>{v1Key.apiKey}</code> obtains no more tokens, and its tokens are refused on their next call. This cannot be undone.
         </p>
-        <ErrorText error={revoke.error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Keep it
-          </button>
-          <button type="button" className="danger" onClick={() => void go()} disabled={revoke.busy}>
-            {revoke.busy ? 'Revoking…' : 'Revoke key'}
-          </button>
-        </div>
-      </div>
+      </ConfirmStep>
     </Dialog>
   );
 }
