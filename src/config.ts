@@ -78,6 +78,11 @@ const schema = z.object({
   JOBS: bool.default(true),
   /** How often an idle job worker looks for jobs that fell due; new jobs wake it at once (LISTEN/NOTIFY). */
   JOB_POLL_MS: int(10, 2_147_483_647).default(2_000),
+  /**
+   * Database connections of this instance's job queue: one LISTENs, the rest carry its short statements (take a
+   * job, record its end, the heartbeat). A worker holds none while its job runs, so a few serve any concurrency.
+   */
+  JOB_POOL_MAX: int(2, 100).default(4),
   /** A job worker pool without a heartbeat for this long is taken for dead, and its jobs run again elsewhere. */
   JOB_WORKER_DEAD_MS: int(500, 3_600_000).default(5_000),
   /** After a secret rotation, hours during which the previous secret also signs (`webhook-signature`). */

@@ -95,7 +95,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
   };
 
   const open = async () => {
-    pool = await jobQueuePool(services.orm, config.WEBHOOK_CONCURRENCY + 3);
+    pool = await jobQueuePool(services.orm, config.JOB_POOL_MAX);
     // A connection that dies while idle or in use is reported to the round that used it, not thrown.
     const lost = (error: Error) => logger.debug({ err: error }, 'job queue connection lost');
     pool.on('error', lost);

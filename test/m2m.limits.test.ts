@@ -202,8 +202,13 @@ describe('M2M limits: daily quota and in-flight leases', () => {
   let production: TestApp;
   let staging: TestApp;
   const limited = { ANONYMOUS_RATE_PER_MINUTE: '3' };
+  // As GraphQL over HTTP's own media type asks, a refusal is 429 (under `application/json` it is 200 with RATE_LIMITED).
   const anonymous = (app: TestApp) =>
-    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: '{"query":"{ __typename }"}',
+    });
 
   beforeAll(async () => {
     production = await startTestApp({ env: limited });
