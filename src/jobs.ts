@@ -31,10 +31,15 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** graphile-worker's log lines into the service's log: its `info` is routine, so it goes to debug. */
+/**
+ * graphile-worker's log lines into the service's log: its `info` is routine, so it goes to debug, and so does
+ * its warning about a pool smaller than the concurrency (JOB_POOL_MAX is small on purpose: a worker holds no
+ * connection while its job runs).
+ */
 function queueLogger(logger: Logger): QueueLogger {
   const levels: Record<LogLevel, 'error' | 'warn' | 'debug' | 'trace'> = { error: 'error', warning: 'warn', info: 'debug', debug: 'trace' };
-  return new QueueLogger((scope) => (level, message, meta) => logger[levels[level]]({ ...scope, ...meta }, message));
+  const routine = (message: string) => message.startsWith('WARNING: having maxPoolSize');
+  return new QueueLogger((scope) => (level, message, meta) => logger[routine(message) ? 'debug' : levels[level]]({ ...scope, ...meta }, message));
 }
 
 /**
@@ -107,6 +112,7 @@ export async function createJobRunner(services: Services): Promise<JobRunner> {
     });
     events.on('worker:getJob:error', ({ error }) => rounds.failed(error));
     events.on('pool:listen:error', ({ error }) => rounds.failed(error));
+    events.on('pool:listen:success', () => rounds.succeeded());
     events.on('worker:getJob:empty', () => rounds.succeeded());
     events.on('job:start', () => rounds.succeeded());
     const started = await run({

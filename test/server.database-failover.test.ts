@@ -218,6 +218,7 @@ describe('the database pool during a failover', () => {
     const started = Date.now();
     while (linesOf('webhook worker rounds succeed again').length === 0 && Date.now() - started < 15_000) await sleep(100);
     const back = linesOf('webhook worker rounds succeed again');
+    expect(service.child.exitCode).toBeNull();
     expect(back).toHaveLength(1);
     expect(JSON.parse(back[0]!)).toMatchObject({ level: 30, component: 'webhooks', failures: expect.any(Number) });
     // A 3 s outage is a handful of attempts, each of them once logged as an error.
