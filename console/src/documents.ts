@@ -332,6 +332,28 @@ export const CustomerQuery = graphql(`
       mobile
       archived
       createdAt
+      amountOwed {
+        currency
+        base100Amount
+        appointments {
+          ...AppointmentDetails
+        }
+        charges {
+          id
+          periodStart
+          periodEnd
+          base100Amount
+          currency
+          status
+          mandate {
+            id
+            plan {
+              id
+              name
+            }
+          }
+        }
+      }
       transactions(pageSize: 30) {
         total
         nodes {
@@ -438,6 +460,7 @@ export const CustomerQuery = graphql(`
               base100Amount
               currency
               status
+              settlementMethod
             }
           }
         }
@@ -497,6 +520,7 @@ export const AppointmentDetailsFragment = graphql(`
         base100NetPrice
         currency
         status
+        settlementMethod
       }
       ... on PassPayment {
         method
@@ -698,6 +722,38 @@ export const SetAppointmentStatusMutation = graphql(`
     setAppointmentStatus(id: $id, status: $status) {
       id
       status
+    }
+  }
+`);
+
+export const SetAppointmentPaymentStatusMutation = graphql(`
+  mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+    setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
+      id
+      payment {
+        ... on CardPayment {
+          method
+          base100NetPrice
+          currency
+          status
+          settlementMethod
+        }
+        ... on PassPayment {
+          method
+          creditsUsed
+          status
+        }
+      }
+    }
+  }
+`);
+
+export const SetSubscriptionChargeStatusMutation = graphql(`
+  mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+    setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {
+      id
+      status
+      settlementMethod
     }
   }
 `);

@@ -154,6 +154,19 @@ suite(title, () => {
     expect(scroll).toBeLessThanOrEqual(width + 1);
   }
 
+  /** What has focus: `TAG:text`, or `BODY` when nothing does. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null; body: unknown } }).document;
+      return active.activeElement === active.body ? 'BODY' : `${active.activeElement?.tagName}:${active.activeElement?.textContent?.trim()}`;
+    });
+
+  /** Where focus is once a closed dialog has given it back (it does so just after React draws the page again). */
+  async function focusAfterDialog(page: Page): Promise<string> {
+    for (let i = 0; i < 30 && (await focused(page)) === 'BODY'; i++) await page.waitForTimeout(100);
+    return focused(page);
+  }
+
   async function graphqlFromPage(page: Page, query: string): Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }> {
     return page.evaluate(async (q): Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }> => {
       const response = await fetch('/graphql', {
@@ -455,15 +468,6 @@ suite(title, () => {
     const lane = DESK_LANES[0]!;
     const page = await open();
     await signIn(page, staff);
-    const focused = () => page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null; body: unknown } }).document;
-      return active.activeElement === active.body ? 'BODY' : `${active.activeElement?.tagName}:${active.activeElement?.textContent?.trim()}`;
-    });
-    /** Where focus is once the closed dialog has given it back (it does so just after React draws the page again). */
-    const focusAfterDialog = async (): Promise<string> => {
-      for (let i = 0; i < 30 && (await focused()) === 'BODY'; i++) await page.waitForTimeout(100);
-      return focused();
-    };
     await goTo(page, 'Customers');
     await page.getByRole('button', { name: 'New customer' }).click();
     let dialog = page.getByRole('dialog', { name: 'New customer' });
@@ -479,7 +483,7 @@ suite(title, () => {
     // Escape closes it, and focus is back on the button that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:New customer');
     await page.getByRole('button', { name: 'New customer' }).click();
     await dialog.getByLabel('First name').fill('Wanda');
     await dialog.getByLabel('Last name').fill('Walkin');
@@ -488,10 +492,10 @@ suite(title, () => {
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     // The new customer's page opens; focus is on its title, not lost on the page's body.
     await page.getByRole('heading', { level: 1, name: /Wanda Walkin/ }).waitFor();
-    expect(await focusAfterDialog()).toMatch(/^H1:Wanda Walkin/);
+    expect(await focusAfterDialog(page)).toMatch(/^H1:Wanda Walkin/);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('dialog', { name: 'Edit Wanda Walkin' }).getByRole('button', { name: 'Cancel' }).click();
-    expect(await focusAfterDialog()).toBe('BUTTON:Edit');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Edit');
 
     // A walk-in booked from the appointment dialog: added there, chosen at once, booked.
     await goTo(page, 'Appointments');
@@ -507,12 +511,12 @@ suite(title, () => {
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     await dialog.waitFor({ state: 'detached' });
     await shown(book.getByText('Chosen: Walter Walkin'));
-    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:New customer');
     await book.getByRole('button', { name: 'Book appointment' }).click();
     await book.waitFor({ state: 'detached' });
     await page.getByText(/^Booked /).waitFor();
     await shown(column.getByRole('button', { name: / Walter Walkin / }));
-    expect(await focusAfterDialog()).not.toBe('BODY');
+    expect(await focusAfterDialog(page)).not.toBe('BODY');
     const found = (await graphqlFromPage(page, '{ customers(search: "walter.walkin@example.com") { nodes { firstName appointments(pageSize: 5) { total } } } }')) as {
       data: { customers: { nodes: { firstName: string; appointments: { total: number } }[] } };
     };
@@ -794,6 +798,78 @@ suite(title, () => {
 
   it('walks a day at the desk on a 390-pixel phone', async () => {
     await walkTheDesk(PHONE, DESK_LANES[1]!, 'phone-desk', (name) => (name === 'today' ? 'phone-today' : name === 'customer-profile' ? 'phone-customer' : undefined));
+  }, 120_000);
+
+  it('takes money at the desk: Mark paid and Mark failed, with how it was paid, on Today, in an appointment and on a profile', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const page = await open();
+    await signIn(page, staff);
+
+    // Today: the 14:00 appointment is owed; marked paid in cash, nothing is owed and focus is on the words that say so.
+    const paying = page.getByRole('article', { name: `14:00 ${name(maya.later)} · Sports Massage` });
+    await shown(paying.getByText('£60.00 to pay'));
+    await paying.getByRole('button', { name: /^Mark paid/ }).click();
+    const paid = page.getByRole('dialog', { name: 'Mark £60.00 paid' });
+    await paid.getByRole('radio', { name: 'Cash' }).check();
+    await shot(page, 'payment-mark-paid');
+    await checkA11y(page, 'mark paid dialog');
+    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await shown(paying.getByText('£60.00 paid in cash'));
+    await expect(paying.getByRole('button', { name: /^Mark / }).count()).resolves.toBe(0);
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00 paid in cash');
+
+    // A payment that failed stays owed: Mark paid remains, Mark failed does not.
+    const failing = page.getByRole('article', { name: `14:00 ${name(sam.later)} · Sports Massage` });
+    await failing.getByRole('button', { name: /^Mark failed/ }).click();
+    const failed = page.getByRole('dialog', { name: 'Mark the payment of £60.00 failed' });
+    await failed.getByRole('button', { name: 'Mark failed' }).click();
+    await shown(failing.getByText('£60.00, payment failed'));
+    await expect(failing.getByRole('button', { name: /^Mark failed/ }).count()).resolves.toBe(0);
+    await shown(failing.getByRole('button', { name: /^Mark paid/ }));
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00, payment failed');
+    await shot(page, 'payment-today');
+    await checkA11y(page, 'today after payments');
+
+    // In an appointment opened from the calendar: paid by card (the method offered first).
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${maya.facilitator.name}: `) });
+    await column.getByRole('button', { name: new RegExp(`^10:07–11:07 ${name(maya.noShow)} `) }).click();
+    const opened = page.getByRole('dialog', { name: `Sports Massage with ${name(maya.noShow)}` });
+    await shown(opened.getByText('£60.00 to pay'));
+    await opened.getByRole('button', { name: /^Mark paid/ }).click();
+    await page.getByRole('dialog', { name: 'Mark £60.00 paid' }).getByRole('button', { name: 'Mark paid' }).click();
+    await shown(opened.getByText('£60.00 paid by card'));
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00 paid by card');
+    await checkA11y(page, 'appointment paid');
+    await opened.getByRole('button', { name: 'Close' }).click();
+    await shown(page.getByText(`${name(maya.noShow)}'s Sports Massage on `));
+
+    // On a profile: what the customer owes, an appointment and a subscription's first charge, each marked paid.
+    const plans = (await graphqlFromPage(page, '{ subscriptionPlans(pageSize: 50) { nodes { id name } } }')) as { data: { subscriptionPlans: { nodes: { id: string; name: string }[] } } };
+    const plan = plans.data.subscriptionPlans.nodes.find((p) => p.name.startsWith('Unlimited monthly'))!;
+    const started = await graphqlFromPage(page, `mutation { startSubscription(input: { customerId: "${sam.later.id}", planId: "${plan.id}" }) { id } }`);
+    expect(started.errors).toBeUndefined();
+    await page.goto(`/admin/customers/${sam.later.id}`);
+    const owed = page.getByRole('region', { name: 'To pay' });
+    await shown(owed.getByText(/to pay in all$/));
+    await shot(page, 'payment-profile-owed');
+    await checkA11y(page, 'profile owed');
+    const charge = owed.getByRole('listitem', { name: /^Unlimited monthly, / });
+    await charge.getByRole('button', { name: /^Mark paid/ }).click();
+    const chargeDialog = page.getByRole('dialog', { name: /^Mark £[\d.]+ paid$/ });
+    await chargeDialog.getByRole('radio', { name: /^Other/ }).check();
+    await chargeDialog.getByRole('button', { name: 'Mark paid' }).click();
+    await charge.waitFor({ state: 'detached' });
+    expect(await focusAfterDialog(page)).toBe('P:£60.00 to pay in all');
+    await shown(page.getByRole('region', { name: 'Subscriptions' }).getByText('Paid (other)'));
+    await owed.getByRole('listitem', { name: /^Sports Massage on / }).getByRole('button', { name: /^Mark paid/ }).click();
+    await page.getByRole('dialog', { name: 'Mark £60.00 paid' }).getByRole('button', { name: 'Mark paid' }).click();
+    await shown(owed.getByText('Nothing to pay.'));
+    expect(await focusAfterDialog(page)).toBe('P:Nothing to pay.');
+    await shot(page, 'payment-profile-paid');
+    await checkA11y(page, 'profile paid');
+    expect(page.problems).toEqual([]);
   }, 120_000);
 
   describe('on a 390-pixel phone', () => {

@@ -381,6 +381,15 @@ export type SetWebhookEndpointInput = {
   url: string;
 };
 
+/** How money owed was taken at the desk (or, for a FAILED payment, what was tried). */
+export type SettlementMethod =
+  /** By card (a terminal, a link, an online checkout). */
+  | 'CARD'
+  /** In cash. */
+  | 'CASH'
+  /** Otherwise: a bank transfer, a gift card, ... */
+  | 'OTHER';
+
 /** A customer subscribing to a plan. */
 export type StartSubscriptionInput = {
   /** `cust_` id of the customer. */
@@ -690,19 +699,22 @@ export type CustomerQueryVariables = Exact<{
 }>;
 
 
-export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
+export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, amountOwed: Array<{ currency: string, base100Amount: number, appointments: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
+          | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+         }>, charges: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus, mandate: { id: string, plan: { id: string, name: string } } }> }>, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
             | { method: PaymentMethod, base100NetPrice: number, currency: string }
             | { method: PaymentMethod, creditsUsed: number }
            }> }> }, passPurchases: { total: number, nodes: Array<{ id: string, creditsAllocated: number, creditsRemaining: number, starts: string, expires: string, status: PassStatus, pass: { id: string, name: string } }> }, videoPurchases: { total: number, nodes: Array<{ id: string, createdAt: string, expiresOn: string | null, isExpired: boolean, isCancelled: boolean, isRefunded: boolean, media: { id: string, name: string }, payment:
           | { method: PaymentMethod, base100NetPrice: number, currency: string }
           | { method: PaymentMethod, creditsUsed: number }
-         }> } | null, mandates: { total: number, nodes: Array<{ id: string, state: MandateState, createdAt: string, renewalDate: string, earliestCancellationDate: string, endsOn: string | null, pausedAt: string | null, plan: { id: string, name: string, base100Price: number, currency: string, interval: PlanInterval }, charges: { total: number, nodes: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus }> } }> } | null, appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+         }> } | null, mandates: { total: number, nodes: Array<{ id: string, state: MandateState, createdAt: string, renewalDate: string, earliestCancellationDate: string, endsOn: string | null, pausedAt: string | null, plan: { id: string, name: string, base100Price: number, currency: string, interval: PlanInterval }, charges: { total: number, nodes: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }> } }> } | null, appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
           | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
          }> }, notes: { total: number, nodes: Array<{ id: string, body: string, author: string | null, createdAt: string, appointment: { id: string, datetime: string, service: { name: string } } | null }> } | null } | null };
 
 export type AppointmentDetailsFragment = { id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-    | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+    | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
     | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
    };
 
@@ -806,7 +818,7 @@ export type TodayQueryVariables = Exact<{
 
 
 export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
        }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
 
@@ -817,6 +829,27 @@ export type SetAppointmentStatusMutationVariables = Exact<{
 
 
 export type SetAppointmentStatusMutation = { setAppointmentStatus: { id: string, status: string } };
+
+export type SetAppointmentPaymentStatusMutationVariables = Exact<{
+  id: string | number;
+  status: PaymentStatus;
+  method: SettlementMethod | null | undefined;
+}>;
+
+
+export type SetAppointmentPaymentStatusMutation = { setAppointmentPaymentStatus: { id: string, payment:
+      | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
+      | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+     } };
+
+export type SetSubscriptionChargeStatusMutationVariables = Exact<{
+  id: string | number;
+  status: PaymentStatus;
+  method: SettlementMethod | null | undefined;
+}>;
+
+
+export type SetSubscriptionChargeStatusMutation = { setSubscriptionChargeStatus: { id: string, status: PaymentStatus, settlementMethod: SettlementMethod | null } };
 
 export type CalendarSetupQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -831,7 +864,7 @@ export type AvailabilityQueryVariables = Exact<{
 
 
 export type AvailabilityQuery = { availability: { facilitatorId: string, dates: Array<{ date: string, windows: Array<{ startTime: string, endTime: string, slots: Array<{ start: string, end: string, available: boolean }> }> }> }, appointments: { nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
        }> } | null };
 
@@ -1089,6 +1122,7 @@ export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1401,6 +1435,28 @@ export const CustomerDocument = new TypedDocumentString(`
     mobile
     archived
     createdAt
+    amountOwed {
+      currency
+      base100Amount
+      appointments {
+        ...AppointmentDetails
+      }
+      charges {
+        id
+        periodStart
+        periodEnd
+        base100Amount
+        currency
+        status
+        mandate {
+          id
+          plan {
+            id
+            name
+          }
+        }
+      }
+    }
     transactions(pageSize: 30) {
       total
       nodes {
@@ -1507,6 +1563,7 @@ export const CustomerDocument = new TypedDocumentString(`
             base100Amount
             currency
             status
+            settlementMethod
           }
         }
       }
@@ -1563,6 +1620,7 @@ export const CustomerDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1770,6 +1828,7 @@ export const TodayDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1786,6 +1845,36 @@ export const SetAppointmentStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetAppointmentStatusMutation, SetAppointmentStatusMutationVariables>;
+export const SetAppointmentPaymentStatusDocument = new TypedDocumentString(`
+    mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+  setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
+    id
+    payment {
+      ... on CardPayment {
+        method
+        base100NetPrice
+        currency
+        status
+        settlementMethod
+      }
+      ... on PassPayment {
+        method
+        creditsUsed
+        status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetAppointmentPaymentStatusMutation, SetAppointmentPaymentStatusMutationVariables>;
+export const SetSubscriptionChargeStatusDocument = new TypedDocumentString(`
+    mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+  setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {
+    id
+    status
+    settlementMethod
+  }
+}
+    `) as unknown as TypedDocumentString<SetSubscriptionChargeStatusMutation, SetSubscriptionChargeStatusMutationVariables>;
 export const CalendarSetupDocument = new TypedDocumentString(`
     query CalendarSetup {
   facilitators {
@@ -1863,6 +1952,7 @@ export const AvailabilityDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method

@@ -10,8 +10,9 @@ import { SetAppointmentStatusMutation, TodayQuery } from '../documents.ts';
 import type { AppointmentStatus, TodayQuery as Data } from '../gql/graphql.ts';
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
-import { Empty, ErrorText, Flash, Loading, Outcome, PageHeader } from '../ui.tsx';
-import { Payment, STATUS_NAMES } from './AppointmentDialog.tsx';
+import { Empty, ErrorText, Flash, Loading, Outcome, PageHeader, money } from '../ui.tsx';
+import { STATUS_NAMES } from './AppointmentDialog.tsx';
+import { Payment, SettleButtons, awaitsMoney } from './Payments.tsx';
 import { RegisterDialog } from './Register.tsx';
 
 type Appointment = NonNullable<Data['appointments']>['nodes'][number];
@@ -119,7 +120,7 @@ export function Today() {
 function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointment; onRecorded: (message: string) => void }) {
   const { me } = useSession();
   const setStatus = useMutation(SetAppointmentStatusMutation);
-  const ids = { time: useId(), title: useId() };
+  const ids = { time: useId(), title: useId(), payment: useId() };
   const started = hasStarted(a.startsAt);
   const customer = `${a.customer.firstName} ${a.customer.lastName}`;
   const end = wallClock(Date.parse(a.startsAt) + a.durationMinutes * 60_000, a.tz).time;
@@ -138,8 +139,21 @@ function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointm
             <Link to={`/customers/${encodeURIComponent(a.customer.id)}`}>{customer}</Link> · {a.service.name}
           </h2>
           <p className="sub">
-            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} />
+            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} id={ids.payment} />
           </p>
+          {awaitsMoney(a.payment) && status !== 'CANCELLED' && can(me, 'appointments:write') && (
+            <SettleButtons
+              target={{
+                kind: 'appointment',
+                id: a.id,
+                what: `${customer}'s ${a.service.name} at ${time(a.datetime)}`,
+                amount: money(a.payment.base100NetPrice, a.payment.currency),
+                status: a.payment.status as 'PENDING' | 'FAILED',
+              }}
+              shownBy={ids.payment}
+              onSettled={onRecorded}
+            />
+          )}
           {a.notes && (
             <p className="sub note-body">
               <strong>Note:</strong> {a.notes}
