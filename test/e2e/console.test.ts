@@ -20,7 +20,7 @@ import { ensureConsoleBuilt } from '../../console/ensure-built.ts';
 import { generateBundle } from '../../src/bundles/demo-data.ts';
 import { addDays, localToInstant } from '../../src/domain/time.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
-import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane } from '../support/desk-day.ts';
+import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane, type Person } from '../support/desk-day.ts';
 import { call, consoleUser, startStudio, type Studio } from '../support/studio.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { webhookEnv } from '../support/webhooks.ts';
@@ -869,6 +869,56 @@ suite(title, () => {
     expect(await focusAfterDialog(page)).toBe('P:Nothing to pay.');
     await shot(page, 'payment-profile-paid');
     await checkA11y(page, 'profile paid');
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
+  it('books an appointment at any minute, and records a walk-in that has already started', async () => {
+    const sam = DESK_LANES[1]!;
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const page = await open();
+    await signIn(page, staff);
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${sam.facilitator.name}: `) });
+    await column.waitFor();
+    const book = page.getByRole('dialog', { name: 'Book an appointment' });
+    const start = async (customer: Person) => {
+      await page.getByRole('button', { name: 'Book at any time' }).click();
+      await book.getByLabel('Find a customer').fill(customer.email);
+      await book.getByRole('radio', { name: new RegExp(name(customer)) }).check();
+      await book.getByLabel('With', { exact: true }).selectOption({ label: sam.facilitator.name });
+      await book.getByLabel('Service', { exact: true }).selectOption({ label: 'Sports Massage' });
+      const option = book.getByLabel('Option', { exact: true });
+      await option.selectOption(await optionStarting(option, '30 min'));
+    };
+
+    // Longer ago than the walk-in window: refused under Start, in words.
+    await start(sam.attends);
+    await book.getByLabel('Date', { exact: true }).fill(addDays(today, -1));
+    await book.getByLabel('Start', { exact: true }).fill('23:00');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await shown(book.getByText('Start must be no earlier than 12 hours ago (a walk-in)'));
+    // Someone in the room since 11:23, before noon: recorded as a walk-in that has started.
+    await book.getByLabel('Date', { exact: true }).fill(today);
+    await book.getByLabel('Start', { exact: true }).fill('11:23');
+    await shown(book.getByText(/^This time has passed/));
+    await shot(page, 'appointment-walk-in');
+    await checkA11y(page, 'book at any time');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
+    await shown(column.getByRole('button', { name: new RegExp(`^11:23–11:53 ${name(sam.attends)} `) }));
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Book at any time');
+
+    // Any minute ahead, off the 15-minute grid.
+    await start(sam.absent);
+    await book.getByLabel('Start', { exact: true }).fill('12:41');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
+    await shown(column.getByRole('button', { name: new RegExp(`^12:41–13:11 ${name(sam.absent)} `) }));
+    await shot(page, 'appointments-any-minute');
+    await checkA11y(page, 'appointments any minute');
+    await goTo(page, 'Today');
+    await shown(page.getByRole('article', { name: `11:23 ${name(sam.attends)} · Sports Massage` }));
+    await shown(page.getByRole('article', { name: `12:41 ${name(sam.absent)} · Sports Massage` }));
     expect(page.problems).toEqual([]);
   }, 120_000);
 
