@@ -14,6 +14,7 @@ import { Customers } from './pages/Customers.tsx';
 import { CustomerProfile } from './pages/CustomerProfile.tsx';
 import { Appointments } from './pages/Appointments.tsx';
 import { Events } from './pages/Events.tsx';
+import { Schedule } from './pages/Schedule.tsx';
 import { Today } from './pages/Today.tsx';
 import { Users } from './pages/Users.tsx';
 
@@ -128,6 +129,8 @@ function Route({ me, path }: { me: Me; path: string }) {
       return <Appointments />;
     case '/events':
       return <Events />;
+    case '/schedule':
+      return <Schedule />;
     case '/users':
       return <Users />;
     default:

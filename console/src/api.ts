@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TypedDocumentString } from './gql/graphql.ts';
-import { messageInWords } from './words.ts';
+import { messageAs, messageInWords } from './words.ts';
 
 export interface ApiErrorItem {
   /** What to show: the service's message, with an input path such as `windows[0].end:` put in words. */
@@ -31,8 +31,15 @@ export class ApiError extends Error {
   }
   /** The message about one input field, if any. */
   forField(field: string): string | undefined {
-    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`));
-    return hit?.message;
+    return this.about(field)?.message;
+  }
+  /** The message about one input field in the words of the form's label for it: `rule.until: must be …` as `Until must be …`. */
+  forFieldAs(field: string, label: string): string | undefined {
+    const hit = this.about(field);
+    return hit && messageAs(hit.raw ?? hit.message, label);
+  }
+  private about(field: string): ApiErrorItem | undefined {
+    return this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`) || (e.raw ?? '').includes(`.${field}:`));
   }
 }
 

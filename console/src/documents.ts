@@ -708,6 +708,7 @@ export const TodayQuery = graphql(`
         duration
         capacity
         spacesBooked
+        cancelled
         event {
           id
           name
@@ -868,6 +869,7 @@ export const EventsQuery = graphql(`
           capacity
           spacesBooked
           spacesLeft
+          cancelled
         }
       }
     }
@@ -1182,6 +1184,81 @@ export const UpdateVoucherMutation = graphql(`
     updateVoucher(id: $id, input: $input) {
       id
       code
+    }
+  }
+`);
+
+export const ScheduleQuery = graphql(`
+  query Schedule($from: Date!, $to: Date!) {
+    eventDates(startDate: $from, endDate: $to, pageSize: 100) {
+      total
+      nodes {
+        id
+        datetime
+        startsAt
+        tz
+        duration
+        capacity
+        spacesBooked
+        cancelled
+        event {
+          id
+          name
+          kind
+        }
+      }
+    }
+  }
+`);
+
+export const ClassesQuery = graphql(`
+  query Classes {
+    events(pageSize: 100) {
+      total
+      nodes {
+        id
+        name
+        kind
+      }
+    }
+  }
+`);
+
+export const CreateClassMutation = graphql(`
+  mutation CreateClass($input: CreateEventInput!) {
+    createEvent(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const AddRecurringDatesMutation = graphql(`
+  mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {
+    addRecurringDates(eventId: $eventId, rule: $rule) {
+      id
+      datetime
+    }
+  }
+`);
+
+export const UpdateEventDateMutation = graphql(`
+  mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {
+    updateEventDate(id: $id, input: $input) {
+      id
+      capacity
+      duration
+      spacesBooked
+    }
+  }
+`);
+
+export const CancelEventDateMutation = graphql(`
+  mutation CancelEventDate($id: ID!, $refund: Boolean) {
+    cancelEventDate(id: $id, refund: $refund) {
+      id
+      cancelled
+      spacesBooked
     }
   }
 `);

@@ -32,6 +32,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/customers', name: 'Customers', scopes: ['customers:read'] },
   { path: '/appointments', name: 'Appointments', scopes: ['appointments:read'] },
   { path: '/events', name: 'Events', scopes: ['events:read'] },
+  { path: '/schedule', name: 'Schedule', scopes: ['events:read'] },
   { path: '/catalogue', name: 'Catalogue', scopes: CATALOGUE_SCOPES },
   { path: '/api-clients', name: 'API clients', scopes: ['api-clients:manage'] },
   { path: '/webhooks', name: 'Webhooks', scopes: ['webhooks:write'] },

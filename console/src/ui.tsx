@@ -299,6 +299,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  returnFocusTo,
 }: {
   title: string;
   children: ReactNode;
@@ -310,9 +311,11 @@ export function ConfirmDialog({
   /** May be async: the promise is left to settle (the handler shows its own errors). */
   onConfirm: () => void | Promise<unknown>;
   onClose: () => void;
+  /** What to focus when the change takes away the button that opened it (see Dialog). */
+  returnFocusTo?: string;
 }) {
   return (
-    <Dialog title={title} open onClose={onClose}>
+    <Dialog title={title} open onClose={onClose} returnFocusTo={returnFocusTo}>
       <div className="stack">
         {children}
         <ErrorText error={error} />

@@ -922,11 +922,90 @@ suite(title, () => {
     expect(page.problems).toEqual([]);
   }, 120_000);
 
+  it('keeps the schedule: a new class with weekly dates, a date cancelled with its booking refunded; staff read it', async () => {
+    const regular = DESK_LANES[0]!.regular;
+    const weekday = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    const [first, second] = [addDays(today, 1), addDays(today, 3)];
+    const page = await open();
+    await signIn(page, admin);
+    await goTo(page, 'Schedule');
+    await page.locator('main .loading').waitFor({ state: 'detached' });
+    await shot(page, 'schedule-week');
+    await checkA11y(page, 'schedule');
+
+    // A new class: refused in words until a weekday is chosen, then added with its dates, the week of its first shown.
+    await page.getByRole('button', { name: 'New class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New class' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Sunrise Flow');
+    await dialog.getByLabel(/^Drop-in price/).fill('12');
+    await dialog.getByRole('button', { name: 'Add class' }).click();
+    await shown(dialog.getByText('Choose at least one weekday.'));
+    for (const day of [first, second]) await dialog.getByRole('checkbox', { name: weekday(day) }).check();
+    await dialog.getByLabel('Time', { exact: true }).fill('07:30');
+    await dialog.getByLabel('From', { exact: true }).fill(first);
+    await dialog.getByLabel('Until (included)').fill(addDays(today, 21));
+    await dialog.getByLabel('Capacity', { exact: true }).fill('8');
+    await dialog.getByLabel('Length (minutes)').fill('45');
+    await shot(page, 'schedule-new-class');
+    await checkA11y(page, 'new class');
+    await dialog.getByRole('button', { name: 'Add class' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await shown(page.getByText(/^Added Sunrise Flow, 6 dates: /));
+    const rows = page.getByRole('row', { name: /Sunrise Flow/ });
+    await shown(rows.first());
+    const row = rows.first();
+    await shown(row.getByText('07:30–08:15'));
+    await shown(row.getByText('8 spaces left'));
+
+    // A customer registered from the timetable, then the date cancelled with a refund: the date stays, cancelled.
+    await row.getByRole('button', { name: /^Register: Sunrise Flow/ }).click();
+    const register = page.getByRole('dialog', { name: /^Register: Sunrise Flow/ });
+    await register.getByLabel('Find a customer').fill(regular.email);
+    await register.getByRole('radio', { name: new RegExp(`${regular.firstName} ${regular.lastName}`) }).check();
+    await register.getByRole('button', { name: 'Register customer' }).click();
+    await register.getByText(/^Registered /).waitFor();
+    await register.getByRole('button', { name: 'Close' }).last().click();
+    await shown(row.getByText('1 of 8'));
+    await row.getByRole('button', { name: /^Cancel date: Sunrise Flow/ }).click();
+    const confirm = page.getByRole('dialog', { name: /^Cancel Sunrise Flow on / });
+    await shown(confirm.getByText(/1 space is booked/));
+    await confirm.getByLabel(/^Refund card payments/).check();
+    await checkA11y(page, 'cancel date');
+    await confirm.getByRole('button', { name: 'Yes, cancel date' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await shown(row.locator('.badge', { hasText: 'Cancelled' }));
+    await expect(row.getByRole('button', { name: /^Cancel date/ }).count()).resolves.toBe(0);
+    expect(await focusAfterDialog(page)).toBe('SPAN:Cancelled');
+    await shot(page, 'schedule', 'schedule');
+    await checkA11y(page, 'schedule with a cancelled date');
+    const bookings = (await graphqlFromPage(
+      page,
+      `{ eventDates(startDate: "${first}", endDate: "${first}") { nodes { cancelled event { name } register { nodes { isCancelled isRefunded } } } } }`,
+    )) as { data: { eventDates: { nodes: { cancelled: boolean; event: { name: string }; register: { nodes: unknown[] } }[] } } };
+    expect(bookings.data.eventDates.nodes.filter((d) => d.event.name === 'Sunrise Flow')).toEqual([
+      { cancelled: true, event: { name: 'Sunrise Flow' }, register: { nodes: [{ isCancelled: true, isRefunded: true }] } },
+    ]);
+
+    // Staff read the timetable and open registers, but neither add classes nor cancel dates.
+    const desk = await open();
+    await signIn(desk, staff);
+    await goTo(desk, 'Schedule');
+    await desk.getByLabel('A day of the week to show').fill(first);
+    const staffRow = desk.getByRole('row', { name: /Sunrise Flow/ }).first();
+    await shown(staffRow.locator('.badge', { hasText: 'Cancelled' }));
+    await expect(desk.getByRole('button', { name: 'New class' }).count()).resolves.toBe(0);
+    await expect(desk.getByRole('button', { name: /^Cancel date/ }).count()).resolves.toBe(0);
+    await shown(desk.getByRole('button', { name: /^Register: Sunrise Flow/ }).first());
+    expect(page.problems).toEqual([]);
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
+
   describe('on a 390-pixel phone', () => {
     for (const [link, who] of [
       ['Customers', 'staff'],
       ['Appointments', 'staff'],
       ['Events', 'staff'],
+      ['Schedule', 'admin'],
       ['API clients', 'owner'],
       ['Webhooks', 'admin'],
       ['Audit log', 'admin'],

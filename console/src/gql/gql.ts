@@ -55,7 +55,7 @@ type Documents = {
     "\n  mutation CancelSubscription($id: ID!) {\n    cancelSubscription(id: $id) {\n      id\n      state\n      endsOn\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  mutation CancelBooking($id: ID!, $refund: Boolean) {\n    cancelBooking(id: $id, refund: $refund) {\n      id\n      isCancelled\n      isRefunded\n    }\n  }\n": typeof types.CancelBookingDocument,
     "\n  mutation SetBookingAttendance($id: ID!, $attended: Boolean) {\n    setBookingAttendance(id: $id, attended: $attended) {\n      id\n      attended\n    }\n  }\n": typeof types.SetBookingAttendanceDocument,
-    "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.TodayDocument,
+    "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.TodayDocument,
     "\n  mutation SetAppointmentStatus($id: ID!, $status: AppointmentStatus!) {\n    setAppointmentStatus(id: $id, status: $status) {\n      id\n      status\n    }\n  }\n": typeof types.SetAppointmentStatusDocument,
     "\n  mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {\n    setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {\n      id\n      payment {\n        ... on CardPayment {\n          method\n          base100NetPrice\n          currency\n          status\n          settlementMethod\n        }\n        ... on PassPayment {\n          method\n          creditsUsed\n          status\n        }\n      }\n    }\n  }\n": typeof types.SetAppointmentPaymentStatusDocument,
     "\n  mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {\n    setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {\n      id\n      status\n      settlementMethod\n    }\n  }\n": typeof types.SetSubscriptionChargeStatusDocument,
@@ -65,7 +65,7 @@ type Documents = {
     "\n  mutation BookAppointment($input: BookAppointmentInput!) {\n    bookAppointment(input: $input) {\n      id\n      datetime\n      status\n    }\n  }\n": typeof types.BookAppointmentDocument,
     "\n  mutation CancelAppointment($id: ID!) {\n    cancelAppointment(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelAppointmentDocument,
     "\n  mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!, $facilitatorId: ID) {\n    rescheduleAppointment(id: $id, datetime: $datetime, facilitatorId: $facilitatorId) {\n      id\n      datetime\n      status\n      facilitator {\n        name\n      }\n    }\n  }\n": typeof types.RescheduleAppointmentDocument,
-    "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n        }\n      }\n    }\n  }\n": typeof types.EventsDocument,
+    "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n          cancelled\n        }\n      }\n    }\n  }\n": typeof types.EventsDocument,
     "\n  query EventRegister($eventId: ID!, $dateId: ID!) {\n    event(id: $eventId) {\n      id\n      name\n      pricingOptions {\n        id\n        name\n        base100Price\n        credits\n        currency\n      }\n      date(id: $dateId) {\n        id\n        datetime\n        startsAt\n        duration\n        capacity\n        spacesBooked\n        spacesLeft\n        register(pageSize: 100) {\n          total\n          nodes {\n            id\n            spaces\n            isCancelled\n            isRefunded\n            attended\n            purchasedBy {\n              id\n              firstName\n              lastName\n            }\n            boughtFor {\n              id\n              firstName\n              lastName\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.EventRegisterDocument,
     "\n  mutation BookEvent($input: BookEventInput!) {\n    bookEvent(input: $input) {\n      id\n      bookings {\n        id\n        spaces\n      }\n    }\n  }\n": typeof types.BookEventDocument,
     "\n  query CatalogueServices {\n    services {\n      id\n      name\n      description\n      bufferMinutes\n      active\n      options {\n        name\n        durationMinutes\n        base100Price\n        credits\n        active\n      }\n    }\n  }\n": typeof types.CatalogueServicesDocument,
@@ -90,6 +90,12 @@ type Documents = {
     "\n  query CatalogueVouchers {\n    vouchers(pageSize: 100) {\n      total\n      nodes {\n        id\n        code\n        description\n        percentOff\n        base100AmountOff\n        validFrom\n        validUntil\n        maxRedemptions\n        redemptions\n        active\n      }\n    }\n  }\n": typeof types.CatalogueVouchersDocument,
     "\n  mutation CreateVoucher($input: CreateVoucherInput!) {\n    createVoucher(input: $input) {\n      id\n      code\n    }\n  }\n": typeof types.CreateVoucherDocument,
     "\n  mutation UpdateVoucher($id: ID!, $input: VoucherUpdate!) {\n    updateVoucher(id: $id, input: $input) {\n      id\n      code\n    }\n  }\n": typeof types.UpdateVoucherDocument,
+    "\n  query Schedule($from: Date!, $to: Date!) {\n    eventDates(startDate: $from, endDate: $to, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n          kind\n        }\n      }\n    }\n  }\n": typeof types.ScheduleDocument,
+    "\n  query Classes {\n    events(pageSize: 100) {\n      total\n      nodes {\n        id\n        name\n        kind\n      }\n    }\n  }\n": typeof types.ClassesDocument,
+    "\n  mutation CreateClass($input: CreateEventInput!) {\n    createEvent(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateClassDocument,
+    "\n  mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {\n    addRecurringDates(eventId: $eventId, rule: $rule) {\n      id\n      datetime\n    }\n  }\n": typeof types.AddRecurringDatesDocument,
+    "\n  mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {\n    updateEventDate(id: $id, input: $input) {\n      id\n      capacity\n      duration\n      spacesBooked\n    }\n  }\n": typeof types.UpdateEventDateDocument,
+    "\n  mutation CancelEventDate($id: ID!, $refund: Boolean) {\n    cancelEventDate(id: $id, refund: $refund) {\n      id\n      cancelled\n      spacesBooked\n    }\n  }\n": typeof types.CancelEventDateDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      role\n      companyName\n      companyTimezone\n      companyCurrency\n      now\n      scopes\n      csrfToken\n    }\n  }\n": types.MeDocument,
@@ -132,7 +138,7 @@ const documents: Documents = {
     "\n  mutation CancelSubscription($id: ID!) {\n    cancelSubscription(id: $id) {\n      id\n      state\n      endsOn\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  mutation CancelBooking($id: ID!, $refund: Boolean) {\n    cancelBooking(id: $id, refund: $refund) {\n      id\n      isCancelled\n      isRefunded\n    }\n  }\n": types.CancelBookingDocument,
     "\n  mutation SetBookingAttendance($id: ID!, $attended: Boolean) {\n    setBookingAttendance(id: $id, attended: $attended) {\n      id\n      attended\n    }\n  }\n": types.SetBookingAttendanceDocument,
-    "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.TodayDocument,
+    "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.TodayDocument,
     "\n  mutation SetAppointmentStatus($id: ID!, $status: AppointmentStatus!) {\n    setAppointmentStatus(id: $id, status: $status) {\n      id\n      status\n    }\n  }\n": types.SetAppointmentStatusDocument,
     "\n  mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {\n    setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {\n      id\n      payment {\n        ... on CardPayment {\n          method\n          base100NetPrice\n          currency\n          status\n          settlementMethod\n        }\n        ... on PassPayment {\n          method\n          creditsUsed\n          status\n        }\n      }\n    }\n  }\n": types.SetAppointmentPaymentStatusDocument,
     "\n  mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {\n    setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {\n      id\n      status\n      settlementMethod\n    }\n  }\n": types.SetSubscriptionChargeStatusDocument,
@@ -142,7 +148,7 @@ const documents: Documents = {
     "\n  mutation BookAppointment($input: BookAppointmentInput!) {\n    bookAppointment(input: $input) {\n      id\n      datetime\n      status\n    }\n  }\n": types.BookAppointmentDocument,
     "\n  mutation CancelAppointment($id: ID!) {\n    cancelAppointment(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelAppointmentDocument,
     "\n  mutation RescheduleAppointment($id: ID!, $datetime: LocalDateTime!, $facilitatorId: ID) {\n    rescheduleAppointment(id: $id, datetime: $datetime, facilitatorId: $facilitatorId) {\n      id\n      datetime\n      status\n      facilitator {\n        name\n      }\n    }\n  }\n": types.RescheduleAppointmentDocument,
-    "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n        }\n      }\n    }\n  }\n": types.EventsDocument,
+    "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n          cancelled\n        }\n      }\n    }\n  }\n": types.EventsDocument,
     "\n  query EventRegister($eventId: ID!, $dateId: ID!) {\n    event(id: $eventId) {\n      id\n      name\n      pricingOptions {\n        id\n        name\n        base100Price\n        credits\n        currency\n      }\n      date(id: $dateId) {\n        id\n        datetime\n        startsAt\n        duration\n        capacity\n        spacesBooked\n        spacesLeft\n        register(pageSize: 100) {\n          total\n          nodes {\n            id\n            spaces\n            isCancelled\n            isRefunded\n            attended\n            purchasedBy {\n              id\n              firstName\n              lastName\n            }\n            boughtFor {\n              id\n              firstName\n              lastName\n            }\n          }\n        }\n      }\n    }\n  }\n": types.EventRegisterDocument,
     "\n  mutation BookEvent($input: BookEventInput!) {\n    bookEvent(input: $input) {\n      id\n      bookings {\n        id\n        spaces\n      }\n    }\n  }\n": types.BookEventDocument,
     "\n  query CatalogueServices {\n    services {\n      id\n      name\n      description\n      bufferMinutes\n      active\n      options {\n        name\n        durationMinutes\n        base100Price\n        credits\n        active\n      }\n    }\n  }\n": types.CatalogueServicesDocument,
@@ -167,6 +173,12 @@ const documents: Documents = {
     "\n  query CatalogueVouchers {\n    vouchers(pageSize: 100) {\n      total\n      nodes {\n        id\n        code\n        description\n        percentOff\n        base100AmountOff\n        validFrom\n        validUntil\n        maxRedemptions\n        redemptions\n        active\n      }\n    }\n  }\n": types.CatalogueVouchersDocument,
     "\n  mutation CreateVoucher($input: CreateVoucherInput!) {\n    createVoucher(input: $input) {\n      id\n      code\n    }\n  }\n": types.CreateVoucherDocument,
     "\n  mutation UpdateVoucher($id: ID!, $input: VoucherUpdate!) {\n    updateVoucher(id: $id, input: $input) {\n      id\n      code\n    }\n  }\n": types.UpdateVoucherDocument,
+    "\n  query Schedule($from: Date!, $to: Date!) {\n    eventDates(startDate: $from, endDate: $to, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n          kind\n        }\n      }\n    }\n  }\n": types.ScheduleDocument,
+    "\n  query Classes {\n    events(pageSize: 100) {\n      total\n      nodes {\n        id\n        name\n        kind\n      }\n    }\n  }\n": types.ClassesDocument,
+    "\n  mutation CreateClass($input: CreateEventInput!) {\n    createEvent(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateClassDocument,
+    "\n  mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {\n    addRecurringDates(eventId: $eventId, rule: $rule) {\n      id\n      datetime\n    }\n  }\n": types.AddRecurringDatesDocument,
+    "\n  mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {\n    updateEventDate(id: $id, input: $input) {\n      id\n      capacity\n      duration\n      spacesBooked\n    }\n  }\n": types.UpdateEventDateDocument,
+    "\n  mutation CancelEventDate($id: ID!, $refund: Boolean) {\n    cancelEventDate(id: $id, refund: $refund) {\n      id\n      cancelled\n      spacesBooked\n    }\n  }\n": types.CancelEventDateDocument,
 };
 
 /**
@@ -332,7 +344,7 @@ export function graphql(source: "\n  mutation SetBookingAttendance($id: ID!, $at
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TodayDocument;
+export function graphql(source: "\n  query Today($date: Date!) {\n    appointments(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        ...AppointmentDetails\n      }\n    }\n    eventDates(startDate: $date, endDate: $date, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TodayDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -372,7 +384,7 @@ export function graphql(source: "\n  mutation RescheduleAppointment($id: ID!, $d
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').EventsDocument;
+export function graphql(source: "\n  query Events($page: Int, $from: Date) {\n    events(page: $page, pageSize: 20) {\n      total\n      page\n      pageSize\n      nodes {\n        id\n        name\n        kind\n        timezone\n        dates(from: $from) {\n          id\n          datetime\n          duration\n          capacity\n          spacesBooked\n          spacesLeft\n          cancelled\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').EventsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -469,6 +481,30 @@ export function graphql(source: "\n  mutation CreateVoucher($input: CreateVouche
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateVoucher($id: ID!, $input: VoucherUpdate!) {\n    updateVoucher(id: $id, input: $input) {\n      id\n      code\n    }\n  }\n"): typeof import('./graphql').UpdateVoucherDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Schedule($from: Date!, $to: Date!) {\n    eventDates(startDate: $from, endDate: $to, pageSize: 100) {\n      total\n      nodes {\n        id\n        datetime\n        startsAt\n        tz\n        duration\n        capacity\n        spacesBooked\n        cancelled\n        event {\n          id\n          name\n          kind\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').ScheduleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Classes {\n    events(pageSize: 100) {\n      total\n      nodes {\n        id\n        name\n        kind\n      }\n    }\n  }\n"): typeof import('./graphql').ClassesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateClass($input: CreateEventInput!) {\n    createEvent(input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreateClassDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {\n    addRecurringDates(eventId: $eventId, rule: $rule) {\n      id\n      datetime\n    }\n  }\n"): typeof import('./graphql').AddRecurringDatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {\n    updateEventDate(id: $id, input: $input) {\n      id\n      capacity\n      duration\n      spacesBooked\n    }\n  }\n"): typeof import('./graphql').UpdateEventDateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelEventDate($id: ID!, $refund: Boolean) {\n    cancelEventDate(id: $id, refund: $refund) {\n      id\n      cancelled\n      spacesBooked\n    }\n  }\n"): typeof import('./graphql').CancelEventDateDocument;
 
 
 export function graphql(source: string) {

@@ -126,6 +126,22 @@ export type CreateCustomerInput = {
   mobile: string | null | undefined;
 };
 
+/** A new event with its dates and pricing options. */
+export type CreateEventInput = {
+  /** Its dates. */
+  dates: Array<EventDateInput> | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** One-off or part of a schedule; by default ONE_OFF with one date (or none) and SCHEDULE with more. */
+  kind: EventKind | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+  /** Its pricing options. */
+  pricingOptions: Array<PricingOptionInput> | null | undefined;
+  /** IANA timezone of its dates; the company's by default. */
+  timezone: string | null | undefined;
+};
+
 /** A new facilitator. */
 export type CreateFacilitatorInput = {
   /** 1 to 200 characters. */
@@ -206,6 +222,16 @@ export type CreateVoucherInput = {
   validFrom: string | null | undefined;
   /** Last day it can be redeemed, not before `validFrom`; none by default. */
   validUntil: string | null | undefined;
+};
+
+/** A date of a new event. */
+export type EventDateInput = {
+  /** Spaces on sale, 1 to 100000. */
+  capacity: number;
+  /** Minutes. */
+  duration: number;
+  /** Start, an instant with offset. */
+  startsAt: string;
 };
 
 /** Whether an event stands alone or repeats. */
@@ -303,6 +329,16 @@ export type PlanInterval =
   /** Every year. */
   | 'YEAR';
 
+/** A pricing option of a new or changed event. */
+export type PricingOptionInput = {
+  /** Price in minor units of the company's currency, 0 or more. */
+  base100Price: number;
+  /** Credits per space when paid with a pass; 0: not payable with credits. */
+  credits: number;
+  /** 1 to 200 characters. */
+  name: string;
+};
+
 /** A pass sold to a customer. */
 export type PurchasePassInput = {
   /** `cust_` id of the customer. */
@@ -327,6 +363,24 @@ export type PurchaseVideoInput = {
   payWith: PaymentChoice;
   /** Code of a voucher that discounts a card payment. */
   voucherCode: string | null | undefined;
+};
+
+/** A weekly rule of an event's dates. */
+export type RecurrenceInput = {
+  /** Spaces on sale on each date, 1 to 100000. */
+  capacity: number;
+  /** Length in minutes, 1 to 1440. */
+  duration: number;
+  /** First day, not before today in the event's timezone. */
+  from: string;
+  /** Days left out, such as bank holidays; days outside `from`..`until` are ignored. */
+  skip: Array<string> | null | undefined;
+  /** Start, `HH:MM`, local to the event's timezone. */
+  time: string;
+  /** Last day (inclusive), less than 366 days after `from`. */
+  until: string;
+  /** ISO weekdays, 1 (Monday) to 7 (Sunday), each at most once. */
+  weekdays: Array<number>;
 };
 
 /** A new appointment service. */
@@ -438,6 +492,14 @@ export type UpdateCustomerInput = {
   lastName: string | null | undefined;
   /** A phone number such as +447700900001; null or empty clears it. */
   mobile: string | null | undefined;
+};
+
+/** Changes to an event date: fields left out stay as they are. */
+export type UpdateEventDateInput = {
+  /** Spaces on sale, 1 to 100000, not below the spaces booked. */
+  capacity: number | null | undefined;
+  /** Length in minutes, 1 to 1440. */
+  duration: number | null | undefined;
 };
 
 /** Fields of a voucher to change; those left out stay as they are (at least one is needed). A voucher has exactly one of `percentOff` and `base100AmountOff`. */
@@ -820,7 +882,7 @@ export type TodayQueryVariables = Exact<{
 export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
         | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
-       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
+       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, cancelled: boolean, event: { id: string, name: string } }> } | null };
 
 export type SetAppointmentStatusMutationVariables = Exact<{
   id: string | number;
@@ -904,7 +966,7 @@ export type EventsQueryVariables = Exact<{
 }>;
 
 
-export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number }> }> } | null };
+export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, cancelled: boolean }> }> } | null };
 
 export type EventRegisterQueryVariables = Exact<{
   eventId: string | number;
@@ -1074,6 +1136,50 @@ export type UpdateVoucherMutationVariables = Exact<{
 
 
 export type UpdateVoucherMutation = { updateVoucher: { id: string, code: string } };
+
+export type ScheduleQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+
+export type ScheduleQuery = { eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, cancelled: boolean, event: { id: string, name: string, kind: EventKind } }> } | null };
+
+export type ClassesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClassesQuery = { events: { total: number, nodes: Array<{ id: string, name: string, kind: EventKind }> } | null };
+
+export type CreateClassMutationVariables = Exact<{
+  input: CreateEventInput;
+}>;
+
+
+export type CreateClassMutation = { createEvent: { id: string, name: string } };
+
+export type AddRecurringDatesMutationVariables = Exact<{
+  eventId: string | number;
+  rule: RecurrenceInput;
+}>;
+
+
+export type AddRecurringDatesMutation = { addRecurringDates: Array<{ id: string, datetime: string }> };
+
+export type UpdateEventDateMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateEventDateInput;
+}>;
+
+
+export type UpdateEventDateMutation = { updateEventDate: { id: string, capacity: number, duration: number, spacesBooked: number } };
+
+export type CancelEventDateMutationVariables = Exact<{
+  id: string | number;
+  refund: boolean | null | undefined;
+}>;
+
+
+export type CancelEventDateMutation = { cancelEventDate: { id: string, cancelled: boolean, spacesBooked: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1793,6 +1899,7 @@ export const TodayDocument = new TypedDocumentString(`
       duration
       capacity
       spacesBooked
+      cancelled
       event {
         id
         name
@@ -2024,6 +2131,7 @@ export const EventsDocument = new TypedDocumentString(`
         capacity
         spacesBooked
         spacesLeft
+        cancelled
       }
     }
   }
@@ -2317,3 +2425,72 @@ export const UpdateVoucherDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateVoucherMutation, UpdateVoucherMutationVariables>;
+export const ScheduleDocument = new TypedDocumentString(`
+    query Schedule($from: Date!, $to: Date!) {
+  eventDates(startDate: $from, endDate: $to, pageSize: 100) {
+    total
+    nodes {
+      id
+      datetime
+      startsAt
+      tz
+      duration
+      capacity
+      spacesBooked
+      cancelled
+      event {
+        id
+        name
+        kind
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ScheduleQuery, ScheduleQueryVariables>;
+export const ClassesDocument = new TypedDocumentString(`
+    query Classes {
+  events(pageSize: 100) {
+    total
+    nodes {
+      id
+      name
+      kind
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ClassesQuery, ClassesQueryVariables>;
+export const CreateClassDocument = new TypedDocumentString(`
+    mutation CreateClass($input: CreateEventInput!) {
+  createEvent(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateClassMutation, CreateClassMutationVariables>;
+export const AddRecurringDatesDocument = new TypedDocumentString(`
+    mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {
+  addRecurringDates(eventId: $eventId, rule: $rule) {
+    id
+    datetime
+  }
+}
+    `) as unknown as TypedDocumentString<AddRecurringDatesMutation, AddRecurringDatesMutationVariables>;
+export const UpdateEventDateDocument = new TypedDocumentString(`
+    mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {
+  updateEventDate(id: $id, input: $input) {
+    id
+    capacity
+    duration
+    spacesBooked
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateEventDateMutation, UpdateEventDateMutationVariables>;
+export const CancelEventDateDocument = new TypedDocumentString(`
+    mutation CancelEventDate($id: ID!, $refund: Boolean) {
+  cancelEventDate(id: $id, refund: $refund) {
+    id
+    cancelled
+    spacesBooked
+  }
+}
+    `) as unknown as TypedDocumentString<CancelEventDateMutation, CancelEventDateMutationVariables>;

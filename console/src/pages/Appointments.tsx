@@ -11,7 +11,6 @@ import { AvailabilityQuery, BookAppointmentMutation, CalendarSetupQuery } from '
 import type { AvailabilityQuery as AvailabilityData, CalendarSetupQuery as SetupData, PaymentChoice } from '../gql/graphql.ts';
 import { can, useSession } from '../session.tsx';
 import { Dialog, Empty, ErrorText, Field, Flash, FormActions, Loading, PageHeader, formatLocal, money } from '../ui.tsx';
-import { messageAs } from '../words.ts';
 import { AppointmentDialog, type AppointmentView } from './AppointmentDialog.tsx';
 import { CustomerPicker, type PickedCustomer } from './CustomerPicker.tsx';
 
@@ -371,11 +370,7 @@ function BookDialog(props: {
   useEffect(() => {
     if (!options.some((o) => o.name === optionName)) setOptionName(options[0]?.name ?? '');
   }, [options, optionName]);
-  const whenError = (field: string, label: string) => {
-    const hit = book.error?.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? '').startsWith(`${field}:`));
-    return hit ? messageAs(hit.raw ?? hit.message, label) : undefined;
-  };
-  const startError = whenError('datetime', 'Start');
+  const startError = book.error?.forFieldAs('datetime', 'Start');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!customer) return setProblem('Choose the customer the appointment is for.');

@@ -200,15 +200,13 @@ function ClassItem({ date, timezone, onOpen }: { date: EventDate; timezone: stri
         </p>
         <div className="day-what">
           <h2 id={ids.title}>{date.event.name}</h2>
-          <p className="sub">
-            Class · {date.spacesBooked} of {date.capacity} spaces booked
-          </p>
+          <p className="sub">{date.cancelled ? 'Class · cancelled' : `Class · ${date.spacesBooked} of ${date.capacity} spaces booked`}</p>
         </div>
         <div className="day-status">
-          <button type="button" className={started ? 'primary' : undefined} onClick={onOpen} aria-label={`Open register of ${date.event.name} at ${time(date.datetime)}`}>
+          <button type="button" className={started && !date.cancelled ? 'primary' : undefined} onClick={onOpen} aria-label={`Open register of ${date.event.name} at ${time(date.datetime)}`}>
             Open register
           </button>
-          <span className="sub">{started ? 'Take attendance' : 'Not started yet'}</span>
+          <span className="sub">{date.cancelled ? <span className="badge bad">Cancelled</span> : started ? 'Take attendance' : 'Not started yet'}</span>
         </div>
       </article>
     </li>
