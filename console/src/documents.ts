@@ -896,6 +896,23 @@ export const EventRegisterQuery = graphql(`
         capacity
         spacesBooked
         spacesLeft
+        cancelled
+        waitlist {
+          id
+          position
+          status
+          spaces
+          payWith
+          skippedReason
+          customer {
+            id
+            firstName
+            lastName
+          }
+          booking {
+            id
+          }
+        }
         register(pageSize: 100) {
           total
           nodes {
@@ -1259,6 +1276,24 @@ export const CancelEventDateMutation = graphql(`
       id
       cancelled
       spacesBooked
+    }
+  }
+`);
+
+export const JoinWaitlistMutation = graphql(`
+  mutation JoinWaitlist($input: JoinWaitlistInput!) {
+    joinWaitlist(input: $input) {
+      id
+      position
+    }
+  }
+`);
+
+export const LeaveWaitlistMutation = graphql(`
+  mutation LeaveWaitlist($id: ID!) {
+    leaveWaitlist(id: $id) {
+      id
+      status
     }
   }
 `);

@@ -1000,6 +1000,60 @@ suite(title, () => {
     expect(desk.problems).toEqual([]);
   }, 120_000);
 
+  it('keeps a waitlist in the register: Add to waitlist on a full date, and a cancellation books the first in line', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const day = addDays(today, 2);
+    const token = await studio.token(['events:write', 'events:read']);
+    const created = await call(`${studio.url}/graphql`, token, {
+      method: 'POST',
+      body: {
+        query: `mutation { createEvent(input: { name: "Tiny Reformer", kind: SCHEDULE, dates: [{ startsAt: "${localToInstant(`${day}T10:00:00`, TIMEZONE).toISOString()}", duration: 50, capacity: 1 }], pricingOptions: [{ name: "Drop-in", base100Price: 2000, credits: 1 }] }) { id } }`,
+      },
+    });
+    expect(created.body.errors).toBeUndefined();
+    const page = await open();
+    await signIn(page, staff);
+    await goTo(page, 'Schedule');
+    await page.getByLabel('A day of the week to show').fill(day);
+    await page.getByRole('button', { name: /^Register: Tiny Reformer/ }).click();
+    const register = page.getByRole('dialog', { name: /^Register: Tiny Reformer/ });
+    const pick = async (who: Person) => {
+      await register.getByLabel('Find a customer').fill(who.email);
+      await register.getByRole('radio', { name: new RegExp(name(who)) }).check();
+    };
+
+    // The one space booked: the date is full, and the form puts customers in line instead.
+    await pick(maya.completed);
+    await register.getByRole('button', { name: 'Register customer' }).click();
+    await register.getByRole('row', { name: new RegExp(name(maya.completed)) }).waitFor();
+    await shown(register.getByRole('heading', { name: 'Add to the waitlist' }));
+    for (const [who, place] of [[maya.later, '1st'], [sam.completed, '2nd']] as const) {
+      await pick(who);
+      await register.getByRole('button', { name: 'Add to waitlist' }).click();
+      await shown(register.getByText(`Added ${name(who)} to the waitlist: ${place} in line.`));
+    }
+    const waiting = register.getByRole('list', { name: 'Waiting, first in line first' });
+    await expect(waiting.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(new RegExp(`^1\\. ${name(maya.later)}`)),
+      expect.stringMatching(new RegExp(`^2\\. ${name(sam.completed)}`)),
+    ]);
+    await shot(page, 'register-waitlist');
+    await checkA11y(page, 'register with a waitlist');
+
+    // Cancelling the booking frees the space: the first in line is booked at once, the second moves up.
+    await register.getByRole('row', { name: new RegExp(name(maya.completed)) }).getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('dialog', { name: `Cancel ${name(maya.completed)}'s booking?` }).getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await shown(register.getByText(`${name(maya.later)} was booked from the waitlist.`));
+    const promoted = register.getByRole('row', { name: new RegExp(name(maya.later)) });
+    await shown(promoted.getByText('from the waitlist'));
+    await expect(waiting.getByRole('listitem').allInnerTexts()).resolves.toEqual([expect.stringMatching(new RegExp(`^1\\. ${name(sam.completed)}`))]);
+    await shown(register.getByRole('list', { name: 'No longer waiting' }).getByText('Booked from the waitlist'));
+    await shot(page, 'register-waitlist-promoted', 'register-waitlist');
+    await checkA11y(page, 'register after a promotion');
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
   describe('on a 390-pixel phone', () => {
     for (const [link, who] of [
       ['Customers', 'staff'],

@@ -241,6 +241,22 @@ export type EventKind =
   /** A date of a schedule, such as a weekly class: each booking is a registration (`registration.created` only). */
   | 'SCHEDULE';
 
+/** A place in line on a full event date. */
+export type JoinWaitlistInput = {
+  /** `cust_` id of the customer who waits, pays and attends. */
+  customerId: string | number;
+  /** `date_` id of a date with no room for `spaces`, not started nor cancelled. */
+  eventDateId: string | number;
+  /** The pass purchase to draw credits from when payWith is PASS; by default the usable one that expires first at promotion. */
+  packageId: string | number | null | undefined;
+  /** How the booking will be paid when promoted: CARD, or PASS (credits drawn at promotion). */
+  payWith: PaymentChoice;
+  /** `po-` id of a pricing option of the same event. */
+  pricingOptionId: string | number;
+  /** Spaces wanted, 1 to 100. */
+  spaces: number;
+};
+
 /** Where a subscription mandate stands: ACTIVE, PAUSED or SUSPENDED while it runs, CANCELLED once it has ended. */
 export type MandateState =
   /** Running: each period is charged on its first day. */
@@ -521,6 +537,19 @@ export type VoucherUpdate = {
   /** Last day it can be redeemed, not before `validFrom`; null: no last day. */
   validUntil: string | null | undefined;
 };
+
+/** Where a waitlist entry stands: waiting in line, promoted to a booking, left, skipped (could not pay) or closed (its date was cancelled). */
+export type WaitlistStatus =
+  /** Its date was cancelled while it waited. */
+  | 'CLOSED'
+  /** Taken out of line by `leaveWaitlist`. */
+  | 'LEFT'
+  /** Booked when spaces freed up: see `booking`. */
+  | 'PROMOTED'
+  /** Passed over by a promotion because it could no longer pay or be booked: see `skippedReason`. */
+  | 'SKIPPED'
+  /** In line. */
+  | 'WAITING';
 
 /** Kinds of webhook events: a registration, a pass purchase and an event purchase, then the lifecycle of every product line (customers, bookings, appointments, passes, videos, subscriptions). */
 export type WebhookEventKind =
@@ -974,7 +1003,7 @@ export type EventRegisterQueryVariables = Exact<{
 }>;
 
 
-export type EventRegisterQuery = { event: { id: string, name: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, date: { id: string, datetime: string, startsAt: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, purchasedBy: { id: string, firstName: string, lastName: string }, boughtFor: { id: string, firstName: string, lastName: string } | null }> } | null } | null } | null };
+export type EventRegisterQuery = { event: { id: string, name: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, date: { id: string, datetime: string, startsAt: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, cancelled: boolean, waitlist: Array<{ id: string, position: number | null, status: WaitlistStatus, spaces: number, payWith: PaymentChoice, skippedReason: string | null, customer: { id: string, firstName: string, lastName: string }, booking: { id: string } | null }>, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, purchasedBy: { id: string, firstName: string, lastName: string }, boughtFor: { id: string, firstName: string, lastName: string } | null }> } | null } | null } | null };
 
 export type BookEventMutationVariables = Exact<{
   input: BookEventInput;
@@ -1180,6 +1209,20 @@ export type CancelEventDateMutationVariables = Exact<{
 
 
 export type CancelEventDateMutation = { cancelEventDate: { id: string, cancelled: boolean, spacesBooked: number } };
+
+export type JoinWaitlistMutationVariables = Exact<{
+  input: JoinWaitlistInput;
+}>;
+
+
+export type JoinWaitlistMutation = { joinWaitlist: { id: string, position: number | null } };
+
+export type LeaveWaitlistMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LeaveWaitlistMutation = { leaveWaitlist: { id: string, status: WaitlistStatus } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2157,6 +2200,23 @@ export const EventRegisterDocument = new TypedDocumentString(`
       capacity
       spacesBooked
       spacesLeft
+      cancelled
+      waitlist {
+        id
+        position
+        status
+        spaces
+        payWith
+        skippedReason
+        customer {
+          id
+          firstName
+          lastName
+        }
+        booking {
+          id
+        }
+      }
       register(pageSize: 100) {
         total
         nodes {
@@ -2494,3 +2554,19 @@ export const CancelEventDateDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelEventDateMutation, CancelEventDateMutationVariables>;
+export const JoinWaitlistDocument = new TypedDocumentString(`
+    mutation JoinWaitlist($input: JoinWaitlistInput!) {
+  joinWaitlist(input: $input) {
+    id
+    position
+  }
+}
+    `) as unknown as TypedDocumentString<JoinWaitlistMutation, JoinWaitlistMutationVariables>;
+export const LeaveWaitlistDocument = new TypedDocumentString(`
+    mutation LeaveWaitlist($id: ID!) {
+  leaveWaitlist(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<LeaveWaitlistMutation, LeaveWaitlistMutationVariables>;
