@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { onSignedOut, request, ApiError } from './api.ts';
 import { MeQuery, SignOutMutation } from './documents.ts';
 import { Link, navigate, useLocation } from './router.tsx';
@@ -17,6 +17,9 @@ import { Events } from './pages/Events.tsx';
 import { Schedule } from './pages/Schedule.tsx';
 import { Today } from './pages/Today.tsx';
 import { Users } from './pages/Users.tsx';
+
+/** Reports draw with Chart.js, which only that page needs: it loads when the page is first opened. */
+const Reports = lazy(() => import('./pages/Reports.tsx').then((m) => ({ default: m.Reports })));
 
 type Auth = { state: 'loading' } | { state: 'signed-out'; reason?: string } | { state: 'signed-in'; me: Me } | { state: 'failed'; error: ApiError };
 
@@ -133,6 +136,12 @@ function Route({ me, path }: { me: Me; path: string }) {
       return <Schedule />;
     case '/users':
       return <Users />;
+    case '/reports':
+      return (
+        <Suspense fallback={<Loading label="Opening reports…" />}>
+          <Reports />
+        </Suspense>
+      );
     default:
       return <NotFound />;
   }

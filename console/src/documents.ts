@@ -1297,3 +1297,39 @@ export const LeaveWaitlistMutation = graphql(`
     }
   }
 `);
+
+export const ReportFiguresFragment = graphql(`
+  fragment ReportFiguresFields on ReportFigures {
+    revenue {
+      currency
+      base100Amount
+    }
+    eventBookings
+    attended
+    noShows
+    spacesBooked
+    spacesOffered
+    appointments
+    appointmentsCompleted
+    appointmentsNoShow
+    newCustomers
+  }
+`);
+
+export const ReportQuery = graphql(`
+  query Report($from: Date!, $to: Date!, $by: ReportInterval) {
+    report(from: $from, to: $to, by: $by) {
+      periods {
+        start
+        end
+        figures {
+          ...ReportFiguresFields
+        }
+      }
+      totals {
+        ...ReportFiguresFields
+      }
+      csv
+    }
+  }
+`);

@@ -34,6 +34,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/events', name: 'Events', scopes: ['events:read'] },
   { path: '/schedule', name: 'Schedule', scopes: ['events:read'] },
   { path: '/catalogue', name: 'Catalogue', scopes: CATALOGUE_SCOPES },
+  { path: '/reports', name: 'Reports', scopes: ['reports:read'] },
   { path: '/api-clients', name: 'API clients', scopes: ['api-clients:manage'] },
   { path: '/webhooks', name: 'Webhooks', scopes: ['webhooks:write'] },
   { path: '/audit', name: 'Audit log', scopes: ['audit:read'] },

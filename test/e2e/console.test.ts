@@ -9,7 +9,7 @@
  * saying so in its name.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1054,12 +1054,55 @@ suite(title, () => {
     expect(page.problems).toEqual([]);
   }, 120_000);
 
+  it('shows reports to owners and admins: charts with text, the table of figures, Download CSV; not to staff', async () => {
+    const page = await open();
+    await signIn(page, admin);
+    await goTo(page, 'Reports');
+    const table = page.getByRole('region', { name: 'Report figures' });
+    await table.getByRole('row').nth(1).waitFor();
+    // By day, the last four weeks: one row a day and the totals; each chart is an image named by what it shows.
+    await expect(table.locator('tbody tr').count()).resolves.toBe(28);
+    for (const name of [/^Revenue by day, /, /^Class bookings by day, /, /^New customers by day, /]) await shown(page.getByRole('img', { name }));
+    await shot(page, 'reports', 'reports');
+    await checkA11y(page, 'reports');
+
+    // By week: the figures are the API's, and the CSV downloaded is the report's own.
+    await page.getByLabel('By', { exact: true }).selectOption('WEEK');
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await shown(page.getByRole('heading', { name: /, by week$/ }));
+    await shown(page.getByRole('img', { name: /^Revenue by week, / }));
+    const from = addDays(today, -27);
+    const answer = (await graphqlFromPage(page, `{ report(from: "${from}", to: "${today}", by: WEEK) { periods { start } totals { eventBookings newCustomers } csv } }`)) as {
+      data: { report: { periods: unknown[]; totals: { eventBookings: number; newCustomers: number }; csv: string } };
+    };
+    const { report } = answer.data;
+    await expect(table.locator('tbody tr').count()).resolves.toBe(report.periods.length);
+    const total = table.locator('tfoot tr');
+    await expect(total.locator('[data-label="Bookings"]').textContent()).resolves.toBe(String(report.totals.eventBookings));
+    await expect(total.locator('[data-label="New customers"]').textContent()).resolves.toBe(String(report.totals.newCustomers));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`report-${from}-to-${today}-by-week.csv`);
+    expect(readFileSync((await download.path())!, 'utf8')).toBe(report.csv);
+    await shot(page, 'reports-by-week');
+    await checkA11y(page, 'reports by week');
+    expect(page.problems).toEqual([]);
+
+    // Staff hold no reports:read: no menu entry, and the page says why.
+    const desk = await open();
+    await signIn(desk, staff);
+    await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports', exact: true }).count()).resolves.toBe(0);
+    await desk.goto('/admin/reports');
+    await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await shown(desk.getByText('cannot use Reports'));
+  }, 120_000);
+
   describe('on a 390-pixel phone', () => {
     for (const [link, who] of [
       ['Customers', 'staff'],
       ['Appointments', 'staff'],
       ['Events', 'staff'],
       ['Schedule', 'admin'],
+      ['Reports', 'admin'],
       ['API clients', 'owner'],
       ['Webhooks', 'admin'],
       ['Audit log', 'admin'],

@@ -98,6 +98,8 @@ type Documents = {
     "\n  mutation CancelEventDate($id: ID!, $refund: Boolean) {\n    cancelEventDate(id: $id, refund: $refund) {\n      id\n      cancelled\n      spacesBooked\n    }\n  }\n": typeof types.CancelEventDateDocument,
     "\n  mutation JoinWaitlist($input: JoinWaitlistInput!) {\n    joinWaitlist(input: $input) {\n      id\n      position\n    }\n  }\n": typeof types.JoinWaitlistDocument,
     "\n  mutation LeaveWaitlist($id: ID!) {\n    leaveWaitlist(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.LeaveWaitlistDocument,
+    "\n  fragment ReportFiguresFields on ReportFigures {\n    revenue {\n      currency\n      base100Amount\n    }\n    eventBookings\n    attended\n    noShows\n    spacesBooked\n    spacesOffered\n    appointments\n    appointmentsCompleted\n    appointmentsNoShow\n    newCustomers\n  }\n": typeof types.ReportFiguresFieldsFragmentDoc,
+    "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n": typeof types.ReportDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      role\n      companyName\n      companyTimezone\n      companyCurrency\n      now\n      scopes\n      csrfToken\n    }\n  }\n": types.MeDocument,
@@ -183,6 +185,8 @@ const documents: Documents = {
     "\n  mutation CancelEventDate($id: ID!, $refund: Boolean) {\n    cancelEventDate(id: $id, refund: $refund) {\n      id\n      cancelled\n      spacesBooked\n    }\n  }\n": types.CancelEventDateDocument,
     "\n  mutation JoinWaitlist($input: JoinWaitlistInput!) {\n    joinWaitlist(input: $input) {\n      id\n      position\n    }\n  }\n": types.JoinWaitlistDocument,
     "\n  mutation LeaveWaitlist($id: ID!) {\n    leaveWaitlist(id: $id) {\n      id\n      status\n    }\n  }\n": types.LeaveWaitlistDocument,
+    "\n  fragment ReportFiguresFields on ReportFigures {\n    revenue {\n      currency\n      base100Amount\n    }\n    eventBookings\n    attended\n    noShows\n    spacesBooked\n    spacesOffered\n    appointments\n    appointmentsCompleted\n    appointmentsNoShow\n    newCustomers\n  }\n": types.ReportFiguresFieldsFragmentDoc,
+    "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n": types.ReportDocument,
 };
 
 /**
@@ -517,6 +521,14 @@ export function graphql(source: "\n  mutation JoinWaitlist($input: JoinWaitlistI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LeaveWaitlist($id: ID!) {\n    leaveWaitlist(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').LeaveWaitlistDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ReportFiguresFields on ReportFigures {\n    revenue {\n      currency\n      base100Amount\n    }\n    eventBookings\n    attended\n    noShows\n    spacesBooked\n    spacesOffered\n    appointments\n    appointmentsCompleted\n    appointmentsNoShow\n    newCustomers\n  }\n"): typeof import('./graphql').ReportFiguresFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n"): typeof import('./graphql').ReportDocument;
 
 
 export function graphql(source: string) {

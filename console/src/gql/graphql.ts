@@ -399,6 +399,15 @@ export type RecurrenceInput = {
   weekdays: Array<number>;
 };
 
+/** The length of a report's periods. */
+export type ReportInterval =
+  /** Calendar days. */
+  | 'DAY'
+  /** Calendar months. */
+  | 'MONTH'
+  /** ISO weeks, Monday to Sunday. */
+  | 'WEEK';
+
 /** A new appointment service. */
 export type ServiceInput = {
   /** Whether it can be booked. */
@@ -1224,6 +1233,17 @@ export type LeaveWaitlistMutationVariables = Exact<{
 
 export type LeaveWaitlistMutation = { leaveWaitlist: { id: string, status: WaitlistStatus } };
 
+export type ReportFiguresFieldsFragment = { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> };
+
+export type ReportQueryVariables = Exact<{
+  from: string;
+  to: string;
+  by: ReportInterval | null | undefined;
+}>;
+
+
+export type ReportQuery = { report: { csv: string, periods: Array<{ start: string, end: string, figures: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } }>, totals: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1281,6 +1301,23 @@ export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AppointmentDetails"}) as unknown as TypedDocumentString<AppointmentDetailsFragment, unknown>;
+export const ReportFiguresFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportFiguresFields on ReportFigures {
+  revenue {
+    currency
+    base100Amount
+  }
+  eventBookings
+  attended
+  noShows
+  spacesBooked
+  spacesOffered
+  appointments
+  appointmentsCompleted
+  appointmentsNoShow
+  newCustomers
+}
+    `, {"fragmentName":"ReportFiguresFields"}) as unknown as TypedDocumentString<ReportFiguresFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -2570,3 +2607,34 @@ export const LeaveWaitlistDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LeaveWaitlistMutation, LeaveWaitlistMutationVariables>;
+export const ReportDocument = new TypedDocumentString(`
+    query Report($from: Date!, $to: Date!, $by: ReportInterval) {
+  report(from: $from, to: $to, by: $by) {
+    periods {
+      start
+      end
+      figures {
+        ...ReportFiguresFields
+      }
+    }
+    totals {
+      ...ReportFiguresFields
+    }
+    csv
+  }
+}
+    fragment ReportFiguresFields on ReportFigures {
+  revenue {
+    currency
+    base100Amount
+  }
+  eventBookings
+  attended
+  noShows
+  spacesBooked
+  spacesOffered
+  appointments
+  appointmentsCompleted
+  appointmentsNoShow
+  newCustomers
+}`) as unknown as TypedDocumentString<ReportQuery, ReportQueryVariables>;
