@@ -3,6 +3,7 @@ import { onSignedOut, request, ApiError } from './api.ts';
 import { MeQuery, SignOutMutation } from './documents.ts';
 import { Link, navigate, useLocation } from './router.tsx';
 import { setServiceTime } from './clock.ts';
+import { closeLive } from './live.ts';
 import { SECTIONS, SessionContext, mayOpen, type Me, type Section } from './session.tsx';
 import { ErrorText, Loading } from './ui.tsx';
 import { SignIn } from './pages/SignIn.tsx';
@@ -39,7 +40,14 @@ export function App() {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => onSignedOut(() => setAuth({ state: 'signed-out', reason: 'Your session ended. Sign in again.' })), []);
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        closeLive();
+        setAuth({ state: 'signed-out', reason: 'Your session ended. Sign in again.' });
+      }),
+    [],
+  );
 
   // Signed out: every page but sign-in goes there, remembering where it was going.
   useEffect(() => {
@@ -61,6 +69,7 @@ export function App() {
 
   const signOut = useCallback(async () => {
     try {
+      closeLive();
       await request(SignOutMutation);
     } finally {
       setAuth({ state: 'signed-out', reason: 'You are signed out.' });

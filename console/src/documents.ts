@@ -1333,3 +1333,14 @@ export const ReportQuery = graphql(`
     }
   }
 `);
+
+export const ChangesSubscription = graphql(`
+  subscription Changes($types: [String!]) {
+    changes(types: $types) {
+      type
+      id
+      action
+      related
+    }
+  }
+`);

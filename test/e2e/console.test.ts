@@ -1082,7 +1082,7 @@ suite(title, () => {
     await expect(total.locator('[data-label="New customers"]').textContent()).resolves.toBe(String(report.totals.newCustomers));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`report-${from}-to-${today}-by-week.csv`);
-    expect(readFileSync((await download.path())!, 'utf8')).toBe(report.csv);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(report.csv);
     await shot(page, 'reports-by-week');
     await checkA11y(page, 'reports by week');
     expect(page.problems).toEqual([]);
@@ -1094,6 +1094,68 @@ suite(title, () => {
     await desk.goto('/admin/reports');
     await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
     await shown(desk.getByText('cannot use Reports'));
+  }, 120_000);
+
+  it('updates Today, the calendar and a register by themselves, within 2 s of a change made through the API', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const token = await studio.token(['appointments:read', 'appointments:write', 'bookings:write', 'events:read']);
+    const api = async (query: string) => {
+      const answer = await call(`${studio.url}/graphql`, token, { method: 'POST', body: { query } });
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data;
+    };
+    const services = (await api('{ services { id name } }')) as { services: { id: string; name: string }[] };
+    const massage = services.services.find((s) => s.name === 'Sports Massage')!;
+    const page = await open();
+    // The subscriptions the page starts over its WebSocket, to know when the service is listening for it.
+    const subscribes: string[] = [];
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => typeof frame.payload === 'string' && frame.payload.includes('"subscribe"') && subscribes.push(frame.payload)));
+    const listening = async (type: string, before: number) => {
+      for (let i = 0; i < 100 && subscribes.filter((f) => f.includes(type)).length <= before; i++) await page.waitForTimeout(100);
+      expect(subscribes.filter((f) => f.includes(type)).length).toBeGreaterThan(before);
+      await page.waitForTimeout(300);
+    };
+    const count = (type: string) => subscribes.filter((f) => f.includes(type)).length;
+    await signIn(page, staff);
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await listening('Appointment', 0);
+    // Not reloaded: what the page keeps in its window is still there afterwards.
+    await page.evaluate(() => Object.assign(globalThis, { stayed: true }));
+
+    // Today: an appointment booked elsewhere is on the list within 2 s.
+    const booked = (await api(
+      `mutation { bookAppointment(input: { customerId: "${maya.completed.id}", serviceId: "${massage.id}", optionName: "30 min", facilitatorId: "${maya.facilitator.id}", datetime: "${today}T19:02:00", payWith: CARD }) { id } }`,
+    )) as { bookAppointment: { id: string } };
+    const arrived = page.getByRole('article', { name: `19:02 ${name(maya.completed)} · Sports Massage` });
+    await arrived.waitFor({ timeout: 2_000 });
+    await shot(page, 'live-today');
+    await checkA11y(page, 'today, live');
+
+    // The calendar: the appointment cancelled elsewhere leaves its column within 2 s.
+    const before = count('Facilitator');
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${maya.facilitator.name}: `) });
+    const slot = column.getByRole('button', { name: new RegExp(`^19:02–19:32 ${name(maya.completed)} `) });
+    await slot.waitFor();
+    await listening('Facilitator', before);
+    await api(`mutation { cancelAppointment(id: "${booked.bookAppointment.id}") { id } }`);
+    await slot.waitFor({ state: 'detached', timeout: 2_000 });
+
+    // A register open on Today: a booking made elsewhere is in it within 2 s.
+    const registers = count('WaitlistEntry');
+    await goTo(page, 'Today');
+    await page.getByRole('button', { name: `Open register of ${DESK_EVENING_CLASS} at 18:00` }).click();
+    const register = page.getByRole('dialog', { name: new RegExp(`^Register: ${DESK_EVENING_CLASS}`) });
+    await register.getByRole('table').waitFor();
+    await listening('WaitlistEntry', registers);
+    await api(
+      `mutation { bookEvent(input: { customerId: "${sam.later.id}", eventDateId: "date_desk_evening", pricingOptionId: "po-desk-evening", spaces: 1, payWith: CARD }) { id } }`,
+    );
+    await register.getByRole('row', { name: new RegExp(name(sam.later)) }).waitFor({ timeout: 2_000 });
+    await shot(page, 'live-register');
+    expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
+    expect(page.problems).toEqual([]);
   }, 120_000);
 
   describe('on a 390-pixel phone', () => {

@@ -100,6 +100,7 @@ type Documents = {
     "\n  mutation LeaveWaitlist($id: ID!) {\n    leaveWaitlist(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.LeaveWaitlistDocument,
     "\n  fragment ReportFiguresFields on ReportFigures {\n    revenue {\n      currency\n      base100Amount\n    }\n    eventBookings\n    attended\n    noShows\n    spacesBooked\n    spacesOffered\n    appointments\n    appointmentsCompleted\n    appointmentsNoShow\n    newCustomers\n  }\n": typeof types.ReportFiguresFieldsFragmentDoc,
     "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n": typeof types.ReportDocument,
+    "\n  subscription Changes($types: [String!]) {\n    changes(types: $types) {\n      type\n      id\n      action\n      related\n    }\n  }\n": typeof types.ChangesDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      role\n      companyName\n      companyTimezone\n      companyCurrency\n      now\n      scopes\n      csrfToken\n    }\n  }\n": types.MeDocument,
@@ -187,6 +188,7 @@ const documents: Documents = {
     "\n  mutation LeaveWaitlist($id: ID!) {\n    leaveWaitlist(id: $id) {\n      id\n      status\n    }\n  }\n": types.LeaveWaitlistDocument,
     "\n  fragment ReportFiguresFields on ReportFigures {\n    revenue {\n      currency\n      base100Amount\n    }\n    eventBookings\n    attended\n    noShows\n    spacesBooked\n    spacesOffered\n    appointments\n    appointmentsCompleted\n    appointmentsNoShow\n    newCustomers\n  }\n": types.ReportFiguresFieldsFragmentDoc,
     "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n": types.ReportDocument,
+    "\n  subscription Changes($types: [String!]) {\n    changes(types: $types) {\n      type\n      id\n      action\n      related\n    }\n  }\n": types.ChangesDocument,
 };
 
 /**
@@ -529,6 +531,10 @@ export function graphql(source: "\n  fragment ReportFiguresFields on ReportFigur
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Report($from: Date!, $to: Date!, $by: ReportInterval) {\n    report(from: $from, to: $to, by: $by) {\n      periods {\n        start\n        end\n        figures {\n          ...ReportFiguresFields\n        }\n      }\n      totals {\n        ...ReportFiguresFields\n      }\n      csv\n    }\n  }\n"): typeof import('./graphql').ReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription Changes($types: [String!]) {\n    changes(types: $types) {\n      type\n      id\n      action\n      related\n    }\n  }\n"): typeof import('./graphql').ChangesDocument;
 
 
 export function graphql(source: string) {

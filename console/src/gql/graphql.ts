@@ -1244,6 +1244,13 @@ export type ReportQueryVariables = Exact<{
 
 export type ReportQuery = { report: { csv: string, periods: Array<{ start: string, end: string, figures: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } }>, totals: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } } };
 
+export type ChangesSubscriptionVariables = Exact<{
+  types: Array<string> | string | null | undefined;
+}>;
+
+
+export type ChangesSubscription = { changes: { type: string, id: string, action: string, related: Array<string> } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2638,3 +2645,13 @@ export const ReportDocument = new TypedDocumentString(`
   appointmentsNoShow
   newCustomers
 }`) as unknown as TypedDocumentString<ReportQuery, ReportQueryVariables>;
+export const ChangesDocument = new TypedDocumentString(`
+    subscription Changes($types: [String!]) {
+  changes(types: $types) {
+    type
+    id
+    action
+    related
+  }
+}
+    `) as unknown as TypedDocumentString<ChangesSubscription, ChangesSubscriptionVariables>;

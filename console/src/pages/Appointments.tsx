@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueries, useQuery } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { addDays, dayName, hasBegun, hhmm, minutesOf, serviceNow, todayIn, wallClock } from '../clock.ts';
 import { AvailabilityQuery, BookAppointmentMutation, CalendarSetupQuery } from '../documents.ts';
 import type { AvailabilityQuery as AvailabilityData, CalendarSetupQuery as SetupData, PaymentChoice } from '../gql/graphql.ts';
@@ -44,6 +45,14 @@ export function Appointments() {
     { skip: !setup.data || shown.length === 0 },
   );
   const byFacilitator = new Map((days.data ?? []).map((d) => [d.availability.facilitatorId, d]));
+  // Appointments booked, moved or cancelled anywhere, and working hours changed, show by themselves.
+  const shownIds = new Set(shown.map((f) => f.id));
+  useLiveChanges(
+    readableTypes(me.scopes, ['Appointment', 'Facilitator']),
+    (change) => (change.type === 'Facilitator' ? shownIds.has(change.id) : change.related.some((id) => shownIds.has(id))),
+    days.reload,
+    { skip: !setup.data },
+  );
   const mayBook = can(me, 'appointments:write');
   const changed = (message: string) => {
     setFlash(message);

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { hasStarted } from '../clock.ts';
 import { BookEventMutation, CancelBookingMutation, EventRegisterQuery, JoinWaitlistMutation, LeaveWaitlistMutation, SetBookingAttendanceMutation } from '../documents.ts';
 import type { EventRegisterQuery as Data, PaymentChoice } from '../gql/graphql.ts';
@@ -38,6 +39,13 @@ export function RegisterDialog({
   const mayRead = can(me, 'events-register:read');
   const mayWrite = can(me, 'bookings:write');
   const register = useQuery(EventRegisterQuery, { eventId, dateId }, { skip: !mayRead });
+  // Bookings, cancellations and promotions made anywhere show here by themselves.
+  useLiveChanges(
+    readableTypes(me.scopes, ['Booking', 'EventDate', 'WaitlistEntry']),
+    (change) => change.id === dateId || change.related.includes(dateId),
+    register.reload,
+    { skip: !mayRead },
+  );
   const attendance = useMutation(SetBookingAttendanceMutation);
   const [changed, setChanged] = useState(false);
   const [flash, setFlash] = useState<string>();

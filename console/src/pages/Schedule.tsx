@@ -7,6 +7,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, type ApiError } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { addDays, dayName, hasStarted, mondayOf, todayIn, wallClock } from '../clock.ts';
 import { AddRecurringDatesMutation, CancelEventDateMutation, ClassesQuery, CreateClassMutation, ScheduleQuery, UpdateEventDateMutation } from '../documents.ts';
 import type { RecurrenceInput, ScheduleQuery as Data } from '../gql/graphql.ts';
@@ -46,6 +47,8 @@ export function Schedule() {
   const [monday, setMonday] = useState(mondayOf(today));
   const sunday = addDays(monday, 6);
   const query = useQuery(ScheduleQuery, { from: monday, to: sunday });
+  // A date's spaces booked, a date added or cancelled elsewhere: the week reads again.
+  useLiveChanges(readableTypes(me.scopes, ['EventDate']), () => true, query.reload);
   const [open, setOpen] = useState<Open>();
   const [flash, setFlash] = useState<string>();
   const dayId = useId();

@@ -1,10 +1,11 @@
 /**
  * A day at the desk: every facilitator's appointments and every event date of the company's day, in time
  * order. An appointment that has started is recorded Completed or No-show (and corrected between the two);
- * an event date opens its register for attendance.
+ * an event date opens its register for attendance. What changes elsewhere shows within a moment (live.ts).
  */
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { addDays, dayName, hasStarted, todayIn, wallClock } from '../clock.ts';
 import { SetAppointmentStatusMutation, TodayQuery } from '../documents.ts';
 import type { AppointmentStatus, TodayQuery as Data } from '../gql/graphql.ts';
@@ -39,6 +40,17 @@ export function Today() {
   }, []);
   const appointments = query.data?.appointments?.nodes ?? [];
   const dates = query.data?.eventDates?.nodes ?? [];
+  // Changes made anywhere show here by themselves: any appointment (its day is not in the change), a date
+  // added or one shown changed, a booking on a date shown.
+  const shownDates = new Set(dates.map((d) => d.id));
+  useLiveChanges(
+    readableTypes(me.scopes, ['Appointment', 'EventDate', 'Booking']),
+    (change) =>
+      change.type === 'Appointment' ||
+      (change.type === 'EventDate' && (change.action === 'created' || shownDates.has(change.id))) ||
+      (change.type === 'Booking' && change.related.some((id) => shownDates.has(id))),
+    query.reload,
+  );
   const items: Item[] = [
     ...appointments.map((appointment) => ({ kind: 'appointment' as const, at: appointment.startsAt, appointment })),
     ...dates.map((d) => ({ kind: 'class' as const, at: d.startsAt, date: d })),
