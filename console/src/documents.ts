@@ -336,7 +336,30 @@ export const CustomerQuery = graphql(`
         currency
         base100Amount
         appointments {
-          ...AppointmentDetails
+          id
+          datetime
+          service {
+            id
+            name
+          }
+          facilitator {
+            id
+            name
+          }
+          payment {
+            ... on CardPayment {
+              method
+              base100NetPrice
+              currency
+              status
+              settlementMethod
+            }
+            ... on PassPayment {
+              method
+              creditsUsed
+              status
+            }
+          }
         }
         charges {
           id

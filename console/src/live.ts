@@ -19,6 +19,8 @@ export const MANY = '*';
 
 /** A burst of changes (a booking writes its transaction, its booking and its date) is read once, this long after its first. */
 const SETTLE_MS = 150;
+/** The least time between two reads of one page for changes. */
+const MIN_GAP_MS = 1_000;
 
 let client: Client | null = null;
 const reconnected = new Set<() => void>();
@@ -62,39 +64,68 @@ export function closeLive(): void {
 }
 
 /**
- * Calls `onChange` (once per burst) when a change of one of `types` arrives that `concerns` the page, when
- * many records changed at once, and after a reconnection. `types` need the page's read scopes (Appointment:
- * appointments:read, Booking: bookings:read, EventDate: events:read), which every role that opens these
- * pages holds. `skip` holds the subscription back.
+ * Calls `onChange` (once per burst, with the burst's changes) when changes of `types` arrive that `concern`
+ * the page; with `'all'` when many records changed at once, and after a reconnection (changes may have been
+ * missed). At most once a second: however busy the studio, a page reads again within the 2 s the desk is
+ * promised and its user's budget lasts. While the console's tab is hidden, nothing is read; one read follows
+ * when it is shown again. `types` need their read scopes (`readableTypes`). `skip` holds the subscription back.
  */
-export function useLiveChanges(types: readonly string[], concerns: (change: Change) => boolean, onChange: () => void, options: { skip?: boolean } = {}): void {
+export function useLiveChanges(
+  types: readonly string[],
+  concerns: (change: Change) => boolean,
+  onChange: (changes: readonly Change[] | 'all') => void,
+  options: { skip?: boolean } = {},
+): void {
   const latest = useRef({ concerns, onChange });
   latest.current = { concerns, onChange };
   const key = [...types].sort().join(',');
   useEffect(() => {
     if (options.skip || !key) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        latest.current.onChange();
-      }, SETTLE_MS);
+    let pending: Change[] | 'all' = [];
+    let last = 0;
+    let missed = false;
+    const run = () => {
+      timer = undefined;
+      if (document.hidden) {
+        missed = true;
+        return;
+      }
+      const changes = pending;
+      pending = [];
+      last = Date.now();
+      latest.current.onChange(changes);
     };
+    const soon = (change: Change | 'all') => {
+      if (change === 'all' || pending === 'all') pending = 'all';
+      else pending.push(change);
+      timer ??= setTimeout(run, Math.max(SETTLE_MS, last + MIN_GAP_MS - Date.now()));
+    };
+    const shownAgain = () => {
+      if (document.hidden || !missed) return;
+      missed = false;
+      timer ??= setTimeout(run, SETTLE_MS);
+    };
+    const everything = () => soon('all');
     const unsubscribe = liveClient().subscribe<Data>(
       { query: ChangesSubscription.toString(), variables: { types: key.split(',') } },
       {
         next: ({ data }) => {
           const change = data?.changes;
-          if (change && (change.type === MANY || latest.current.concerns(change))) soon();
+          if (!change) return;
+          if (change.type === MANY) soon('all');
+          else if (latest.current.concerns(change)) soon(change);
         },
         // The page keeps working without live changes (it reads on its own actions); nothing to show here.
         error: () => {},
         complete: () => {},
       },
     );
-    reconnected.add(soon);
+    reconnected.add(everything);
+    document.addEventListener('visibilitychange', shownAgain);
     return () => {
-      reconnected.delete(soon);
+      reconnected.delete(everything);
+      document.removeEventListener('visibilitychange', shownAgain);
       clearTimeout(timer);
       unsubscribe();
     };

@@ -8,7 +8,7 @@
  * screenshots also go to docs/console/. Without /usr/bin/chromium (or CHROMIUM_PATH) the suite is skipped,
  * saying so in its name.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -71,6 +71,12 @@ suite(title, () => {
     });
   }, 120_000);
 
+  // Each test's pages close with it: a page left open keeps its live subscriptions, and would read again on
+  // every change the next tests make, spending the same console users' budget.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+  });
+
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
@@ -88,6 +94,17 @@ suite(title, () => {
     page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) page.problems.push(`console: ${message.text()}`);
+    });
+    // A console page refused for its user's budget is a problem too: the pages are meant to last a person's pace.
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/graphql')) return;
+      void response
+        .json()
+        .then((body: { errors?: { message?: string; extensions?: { code?: string } }[] }) => {
+          const spent = body.errors?.find((e) => e.extensions?.code === 'RATE_LIMITED');
+          if (spent) page.problems.push(`rate limited: ${spent.message}`);
+        })
+        .catch(() => {});
     });
     page.setDefaultTimeout(15_000);
     return page;
@@ -800,11 +817,13 @@ suite(title, () => {
     await walkTheDesk(PHONE, DESK_LANES[1]!, 'phone-desk', (name) => (name === 'today' ? 'phone-today' : name === 'customer-profile' ? 'phone-customer' : undefined));
   }, 120_000);
 
+  // From here on each test signs in as a console user of its own, as another person at the desk would: each
+  // user has a minute's budget of points, which one user shared by every test at machine speed would outrun.
   it('takes money at the desk: Mark paid and Mark failed, with how it was paid, on Today, in an appointment and on a profile', async () => {
     const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const page = await open();
-    await signIn(page, staff);
+    await signIn(page, await consoleUser(studio, 'staff'));
 
     // Today: the 14:00 appointment is owed; marked paid in cash, nothing is owed and focus is on the words that say so.
     const paying = page.getByRole('article', { name: `14:00 ${name(maya.later)} · Sports Massage` });
@@ -876,7 +895,7 @@ suite(title, () => {
     const sam = DESK_LANES[1]!;
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const page = await open();
-    await signIn(page, staff);
+    await signIn(page, await consoleUser(studio, 'staff'));
     await goTo(page, 'Appointments');
     const column = page.getByRole('region', { name: new RegExp(`^${sam.facilitator.name}: `) });
     await column.waitFor();
@@ -927,7 +946,7 @@ suite(title, () => {
     const weekday = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
     const [first, second] = [addDays(today, 1), addDays(today, 3)];
     const page = await open();
-    await signIn(page, admin);
+    await signIn(page, await consoleUser(studio, 'admin'));
     await goTo(page, 'Schedule');
     await page.locator('main .loading').waitFor({ state: 'detached' });
     await shot(page, 'schedule-week');
@@ -988,7 +1007,7 @@ suite(title, () => {
 
     // Staff read the timetable and open registers, but neither add classes nor cancel dates.
     const desk = await open();
-    await signIn(desk, staff);
+    await signIn(desk, await consoleUser(studio, 'staff'));
     await goTo(desk, 'Schedule');
     await desk.getByLabel('A day of the week to show').fill(first);
     const staffRow = desk.getByRole('row', { name: /Sunrise Flow/ }).first();
@@ -1013,7 +1032,7 @@ suite(title, () => {
     });
     expect(created.body.errors).toBeUndefined();
     const page = await open();
-    await signIn(page, staff);
+    await signIn(page, await consoleUser(studio, 'staff'));
     await goTo(page, 'Schedule');
     await page.getByLabel('A day of the week to show').fill(day);
     await page.getByRole('button', { name: /^Register: Tiny Reformer/ }).click();
@@ -1056,7 +1075,7 @@ suite(title, () => {
 
   it('shows reports to owners and admins: charts with text, the table of figures, Download CSV; not to staff', async () => {
     const page = await open();
-    await signIn(page, admin);
+    await signIn(page, await consoleUser(studio, 'admin'));
     await goTo(page, 'Reports');
     const table = page.getByRole('region', { name: 'Report figures' });
     await table.getByRole('row').nth(1).waitFor();
@@ -1089,7 +1108,7 @@ suite(title, () => {
 
     // Staff hold no reports:read: no menu entry, and the page says why.
     const desk = await open();
-    await signIn(desk, staff);
+    await signIn(desk, await consoleUser(studio, 'staff'));
     await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports', exact: true }).count()).resolves.toBe(0);
     await desk.goto('/admin/reports');
     await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
@@ -1117,7 +1136,7 @@ suite(title, () => {
       await page.waitForTimeout(300);
     };
     const count = (type: string) => subscribes.filter((f) => f.includes(type)).length;
-    await signIn(page, staff);
+    await signIn(page, await consoleUser(studio, 'staff'));
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     await listening('Appointment', 0);
     // Not reloaded: what the page keeps in its window is still there afterwards.

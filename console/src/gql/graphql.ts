@@ -799,7 +799,7 @@ export type CustomerQueryVariables = Exact<{
 }>;
 
 
-export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, amountOwed: Array<{ currency: string, base100Amount: number, appointments: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, amountOwed: Array<{ currency: string, base100Amount: number, appointments: Array<{ id: string, datetime: string, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
           | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
           | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
          }>, charges: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus, mandate: { id: string, plan: { id: string, name: string } } }> }>, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
@@ -1632,7 +1632,30 @@ export const CustomerDocument = new TypedDocumentString(`
       currency
       base100Amount
       appointments {
-        ...AppointmentDetails
+        id
+        datetime
+        service {
+          id
+          name
+        }
+        facilitator {
+          id
+          name
+        }
+        payment {
+          ... on CardPayment {
+            method
+            base100NetPrice
+            currency
+            status
+            settlementMethod
+          }
+          ... on PassPayment {
+            method
+            creditsUsed
+            status
+          }
+        }
       }
       charges {
         id

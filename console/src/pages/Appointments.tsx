@@ -50,7 +50,9 @@ export function Appointments() {
   useLiveChanges(
     readableTypes(me.scopes, ['Appointment', 'Facilitator']),
     (change) => (change.type === 'Facilitator' ? shownIds.has(change.id) : change.related.some((id) => shownIds.has(id))),
-    days.reload,
+    // Only the columns a change names are read again (each column is a query of its own).
+    (changes) =>
+      days.refresh((v) => changes === 'all' || changes.some((c) => (c.type === 'Facilitator' ? c.id === v.facilitatorId : c.related.includes(v.facilitatorId)))),
     { skip: !setup.data },
   );
   const mayBook = can(me, 'appointments:write');

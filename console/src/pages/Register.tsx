@@ -43,7 +43,7 @@ export function RegisterDialog({
   useLiveChanges(
     readableTypes(me.scopes, ['Booking', 'EventDate', 'WaitlistEntry']),
     (change) => change.id === dateId || change.related.includes(dateId),
-    register.reload,
+    register.refresh,
     { skip: !mayRead },
   );
   const attendance = useMutation(SetBookingAttendanceMutation);

@@ -48,7 +48,7 @@ export function Schedule() {
   const sunday = addDays(monday, 6);
   const query = useQuery(ScheduleQuery, { from: monday, to: sunday });
   // A date's spaces booked, a date added or cancelled elsewhere: the week reads again.
-  useLiveChanges(readableTypes(me.scopes, ['EventDate']), () => true, query.reload);
+  useLiveChanges(readableTypes(me.scopes, ['EventDate']), () => true, query.refresh);
   const [open, setOpen] = useState<Open>();
   const [flash, setFlash] = useState<string>();
   const dayId = useId();

@@ -49,7 +49,7 @@ export function Today() {
       change.type === 'Appointment' ||
       (change.type === 'EventDate' && (change.action === 'created' || shownDates.has(change.id))) ||
       (change.type === 'Booking' && change.related.some((id) => shownDates.has(id))),
-    query.reload,
+    query.refresh,
   );
   const items: Item[] = [
     ...appointments.map((appointment) => ({ kind: 'appointment' as const, at: appointment.startsAt, appointment })),
