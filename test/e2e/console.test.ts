@@ -995,6 +995,16 @@ suite(title, () => {
     await shown(row.locator('.badge', { hasText: 'Cancelled' }));
     await expect(row.getByRole('button', { name: /^Cancel date/ }).count()).resolves.toBe(0);
     expect(await focusAfterDialog(page)).toBe('SPAN:Cancelled');
+    // The next date gets more room.
+    const next = rows.nth(1);
+    await next.getByRole('button', { name: /^Change date: Sunrise Flow/ }).click();
+    const change = page.getByRole('dialog', { name: /^Change Sunrise Flow on / });
+    await change.getByLabel('Capacity', { exact: true }).fill('10');
+    await checkA11y(page, 'change date');
+    await change.getByRole('button', { name: 'Save date' }).click();
+    await change.waitFor({ state: 'detached' });
+    await shown(next.getByText('0 of 10'));
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Change');
     await shot(page, 'schedule', 'schedule');
     await checkA11y(page, 'schedule with a cancelled date');
     const bookings = (await graphqlFromPage(

@@ -443,7 +443,8 @@ function ChangeDateDialog({ date, onClose }: { date: EventDate; onClose: (messag
     setProblem(found);
     if (Object.keys(found).length) return;
     if (c === date.capacity && d === date.duration) return onClose();
-    const r = await update.run({ id: date.id, input: { capacity: c === date.capacity ? null : c, duration: d === date.duration ? null : d } });
+    // Both are sent: the service takes a field left out as unchanged, but refuses a null one.
+    const r = await update.run({ id: date.id, input: { capacity: c!, duration: d! } });
     if (r) onClose(`${what}: ${r.updateEventDate.capacity} spaces, ${r.updateEventDate.duration} minutes (${r.updateEventDate.spacesBooked} booked).`);
   };
   return (
