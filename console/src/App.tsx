@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { onSignedOut, request, ApiError } from './api.ts';
 import { MeQuery, SignOutMutation } from './documents.ts';
 import { Link, navigate, useLocation } from './router.tsx';
 import { setServiceTime } from './clock.ts';
+import { closeLive } from './live.ts';
 import { SECTIONS, SessionContext, mayOpen, type Me, type Section } from './session.tsx';
 import { ErrorText, Loading } from './ui.tsx';
 import { SignIn } from './pages/SignIn.tsx';
@@ -14,8 +15,12 @@ import { Customers } from './pages/Customers.tsx';
 import { CustomerProfile } from './pages/CustomerProfile.tsx';
 import { Appointments } from './pages/Appointments.tsx';
 import { Events } from './pages/Events.tsx';
+import { Schedule } from './pages/Schedule.tsx';
 import { Today } from './pages/Today.tsx';
 import { Users } from './pages/Users.tsx';
+
+/** Reports draw with Chart.js, which only that page needs: it loads when the page is first opened. */
+const Reports = lazy(() => import('./pages/Reports.tsx').then((m) => ({ default: m.Reports })));
 
 type Auth = { state: 'loading' } | { state: 'signed-out'; reason?: string } | { state: 'signed-in'; me: Me } | { state: 'failed'; error: ApiError };
 
@@ -35,7 +40,14 @@ export function App() {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => onSignedOut(() => setAuth({ state: 'signed-out', reason: 'Your session ended. Sign in again.' })), []);
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        closeLive();
+        setAuth({ state: 'signed-out', reason: 'Your session ended. Sign in again.' });
+      }),
+    [],
+  );
 
   // Signed out: every page but sign-in goes there, remembering where it was going.
   useEffect(() => {
@@ -57,6 +69,7 @@ export function App() {
 
   const signOut = useCallback(async () => {
     try {
+      closeLive();
       await request(SignOutMutation);
     } finally {
       setAuth({ state: 'signed-out', reason: 'You are signed out.' });
@@ -128,8 +141,16 @@ function Route({ me, path }: { me: Me; path: string }) {
       return <Appointments />;
     case '/events':
       return <Events />;
+    case '/schedule':
+      return <Schedule />;
     case '/users':
       return <Users />;
+    case '/reports':
+      return (
+        <Suspense fallback={<Loading label="Opening reports…" />}>
+          <Reports />
+        </Suspense>
+      );
     default:
       return <NotFound />;
   }

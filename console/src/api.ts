@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TypedDocumentString } from './gql/graphql.ts';
-import { messageInWords } from './words.ts';
+import { messageAs, messageInWords } from './words.ts';
 
 export interface ApiErrorItem {
   /** What to show: the service's message, with an input path such as `windows[0].end:` put in words. */
@@ -31,8 +31,15 @@ export class ApiError extends Error {
   }
   /** The message about one input field, if any. */
   forField(field: string): string | undefined {
-    const hit = this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`));
-    return hit?.message;
+    return this.about(field)?.message;
+  }
+  /** The message about one input field in the words of the form's label for it: `rule.until: must be …` as `Until must be …`. */
+  forFieldAs(field: string, label: string): string | undefined {
+    const hit = this.about(field);
+    return hit && messageAs(hit.raw ?? hit.message, label);
+  }
+  private about(field: string): ApiErrorItem | undefined {
+    return this.errors.find((e) => e.field === field || e.field?.endsWith(`.${field}`) || (e.raw ?? e.message).startsWith(`${field}:`) || (e.raw ?? '').includes(`.${field}:`));
   }
 }
 
@@ -91,6 +98,11 @@ export interface QueryState<R> {
   error: ApiError | undefined;
   loading: boolean;
   reload: () => void;
+  /**
+   * Reads again quietly: the page keeps what it shows, not marked busy, until the answer replaces it. For a
+   * change made elsewhere (live.ts), which should not dim the page nor move its reader.
+   */
+  refresh: () => void;
 }
 
 /** Runs a query now and whenever `variables` change (compared as JSON); `skip` holds it back. */
@@ -99,23 +111,36 @@ export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables?: 
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(variables ?? {});
   const latest = useRef(0);
+  /** Whether the next read is a quiet refresh (only a refresh's own tick, never a change of variables). */
+  const quiet = useRef(false);
   useEffect(() => {
     if (options.skip) return;
     const run = ++latest.current;
-    setState((s) => ({ ...s, loading: true }));
+    const refreshing = quiet.current;
+    quiet.current = false;
+    if (!refreshing) setState((s) => ({ ...s, loading: true }));
     request(document, JSON.parse(key) as V).then(
       (data) => run === latest.current && setState({ data, loading: false }),
       (error: unknown) =>
         run === latest.current &&
-        setState((s) => ({
-          data: s.data,
-          loading: false,
-          error: error instanceof ApiError ? error : new ApiError([{ message: String(error), code: 'INTERNAL' }], 0),
-        })),
+        setState((s) =>
+          // A quiet refresh that fails keeps what is shown, without an alert: the next change tries again
+          // (unless it took over from a read the page was waiting for).
+          refreshing && !s.loading
+            ? s
+            : { data: s.data, loading: false, error: error instanceof ApiError ? error : new ApiError([{ message: String(error), code: 'INTERNAL' }], 0) },
+        ),
     );
   }, [document, key, tick, options.skip]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  const reload = useCallback(() => {
+    quiet.current = false;
+    setTick((t) => t + 1);
+  }, []);
+  const refresh = useCallback(() => {
+    quiet.current = true;
+    setTick((t) => t + 1);
+  }, []);
+  return { data: state.data, error: state.error, loading: state.loading, reload, refresh };
 }
 
 export interface MutationState<R, V> {
@@ -147,16 +172,18 @@ export function useMutation<R, V>(document: TypedDocumentString<R, V>): Mutation
   return { run, error, busy, reset: useCallback(() => setError(undefined), []) };
 }
 
-export interface QueriesState<R> {
+export interface QueriesState<R, V> {
   /** One answer per variables, in their order; undefined until all have come. */
   data: R[] | undefined;
   error: ApiError | undefined;
   loading: boolean;
   reload: () => void;
+  /** Reads again quietly (see QueryState) those of the variables `which` picks, keeping the others' answers. */
+  refresh: (which: (variables: V) => boolean) => void;
 }
 
 /** The same query for each of a list of variables, together: the answers come all at once, in order. */
-export function useQueries<R, V>(document: TypedDocumentString<R, V>, variables: readonly V[], options: { skip?: boolean } = {}): QueriesState<R> {
+export function useQueries<R, V>(document: TypedDocumentString<R, V>, variables: readonly V[], options: { skip?: boolean } = {}): QueriesState<R, V> {
   const [state, setState] = useState<{ data?: R[]; error?: ApiError; loading: boolean }>({ loading: !options.skip });
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(variables);
@@ -177,5 +204,27 @@ export function useQueries<R, V>(document: TypedDocumentString<R, V>, variables:
     );
   }, [document, key, tick, options.skip]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  const refresh = useCallback(
+    (which: (variables: V) => boolean) => {
+      const all = JSON.parse(key) as V[];
+      const picked = all.flatMap((v, i) => (which(v) ? [i] : []));
+      if (!picked.length) return;
+      const run = latest.current;
+      Promise.all(picked.map((i) => request(document, all[i]))).then(
+        (answers) =>
+          // Only onto the answers of the same variables, and only if nothing has read them all again meanwhile.
+          run === latest.current &&
+          setState((s) => {
+            if (!s.data || s.data.length !== all.length) return s;
+            const data = [...s.data];
+            picked.forEach((i, j) => (data[i] = answers[j]!));
+            return { ...s, data };
+          }),
+        // A refresh that fails leaves what is shown; the next change or the page's own reads try again.
+        () => {},
+      );
+    },
+    [document, key],
+  );
+  return { data: state.data, error: state.error, loading: state.loading, reload, refresh };
 }

@@ -69,3 +69,12 @@ export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60
 
 /** `HH:MM` of minutes since midnight. */
 export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The ISO weekday of a calendar date: 1 Monday to 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d)).getUTCDay() || 7;
+}
+
+/** The Monday of a calendar date's week. */
+export const mondayOf = (date: string): string => addDays(date, 1 - isoWeekday(date));

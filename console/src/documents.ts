@@ -374,6 +374,51 @@ export const CustomerQuery = graphql(`
       mobile
       archived
       createdAt
+      amountOwed {
+        currency
+        base100Amount
+        appointments {
+          id
+          datetime
+          service {
+            id
+            name
+          }
+          facilitator {
+            id
+            name
+          }
+          payment {
+            ... on CardPayment {
+              method
+              base100NetPrice
+              currency
+              status
+              settlementMethod
+            }
+            ... on PassPayment {
+              method
+              creditsUsed
+              status
+            }
+          }
+        }
+        charges {
+          id
+          periodStart
+          periodEnd
+          base100Amount
+          currency
+          status
+          mandate {
+            id
+            plan {
+              id
+              name
+            }
+          }
+        }
+      }
       transactions(pageSize: 30) {
         total
         nodes {
@@ -480,6 +525,7 @@ export const CustomerQuery = graphql(`
               base100Amount
               currency
               status
+              settlementMethod
             }
           }
         }
@@ -539,6 +585,7 @@ export const AppointmentDetailsFragment = graphql(`
         base100NetPrice
         currency
         status
+        settlementMethod
       }
       ... on PassPayment {
         method
@@ -726,6 +773,7 @@ export const TodayQuery = graphql(`
         duration
         capacity
         spacesBooked
+        cancelled
         event {
           id
           name
@@ -740,6 +788,38 @@ export const SetAppointmentStatusMutation = graphql(`
     setAppointmentStatus(id: $id, status: $status) {
       id
       status
+    }
+  }
+`);
+
+export const SetAppointmentPaymentStatusMutation = graphql(`
+  mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+    setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
+      id
+      payment {
+        ... on CardPayment {
+          method
+          base100NetPrice
+          currency
+          status
+          settlementMethod
+        }
+        ... on PassPayment {
+          method
+          creditsUsed
+          status
+        }
+      }
+    }
+  }
+`);
+
+export const SetSubscriptionChargeStatusMutation = graphql(`
+  mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+    setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {
+      id
+      status
+      settlementMethod
     }
   }
 `);
@@ -854,6 +934,7 @@ export const EventsQuery = graphql(`
           capacity
           spacesBooked
           spacesLeft
+          cancelled
         }
       }
     }
@@ -880,6 +961,23 @@ export const EventRegisterQuery = graphql(`
         capacity
         spacesBooked
         spacesLeft
+        cancelled
+        waitlist {
+          id
+          position
+          status
+          spaces
+          payWith
+          skippedReason
+          customer {
+            id
+            firstName
+            lastName
+          }
+          booking {
+            id
+          }
+        }
         register(pageSize: 100) {
           total
           nodes {
@@ -1168,6 +1266,146 @@ export const UpdateVoucherMutation = graphql(`
     updateVoucher(id: $id, input: $input) {
       id
       code
+    }
+  }
+`);
+
+export const ScheduleQuery = graphql(`
+  query Schedule($from: Date!, $to: Date!) {
+    eventDates(startDate: $from, endDate: $to, pageSize: 100) {
+      total
+      nodes {
+        id
+        datetime
+        startsAt
+        tz
+        duration
+        capacity
+        spacesBooked
+        cancelled
+        event {
+          id
+          name
+          kind
+        }
+      }
+    }
+  }
+`);
+
+export const ClassesQuery = graphql(`
+  query Classes {
+    events(pageSize: 100) {
+      total
+      nodes {
+        id
+        name
+        kind
+      }
+    }
+  }
+`);
+
+export const CreateClassMutation = graphql(`
+  mutation CreateClass($input: CreateEventInput!) {
+    createEvent(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+export const AddRecurringDatesMutation = graphql(`
+  mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {
+    addRecurringDates(eventId: $eventId, rule: $rule) {
+      id
+      datetime
+    }
+  }
+`);
+
+export const UpdateEventDateMutation = graphql(`
+  mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {
+    updateEventDate(id: $id, input: $input) {
+      id
+      capacity
+      duration
+      spacesBooked
+    }
+  }
+`);
+
+export const CancelEventDateMutation = graphql(`
+  mutation CancelEventDate($id: ID!, $refund: Boolean) {
+    cancelEventDate(id: $id, refund: $refund) {
+      id
+      cancelled
+      spacesBooked
+    }
+  }
+`);
+
+export const JoinWaitlistMutation = graphql(`
+  mutation JoinWaitlist($input: JoinWaitlistInput!) {
+    joinWaitlist(input: $input) {
+      id
+      position
+    }
+  }
+`);
+
+export const LeaveWaitlistMutation = graphql(`
+  mutation LeaveWaitlist($id: ID!) {
+    leaveWaitlist(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const ReportFiguresFragment = graphql(`
+  fragment ReportFiguresFields on ReportFigures {
+    revenue {
+      currency
+      base100Amount
+    }
+    eventBookings
+    attended
+    noShows
+    spacesBooked
+    spacesOffered
+    appointments
+    appointmentsCompleted
+    appointmentsNoShow
+    newCustomers
+  }
+`);
+
+export const ReportQuery = graphql(`
+  query Report($from: Date!, $to: Date!, $by: ReportInterval) {
+    report(from: $from, to: $to, by: $by) {
+      periods {
+        start
+        end
+        figures {
+          ...ReportFiguresFields
+        }
+      }
+      totals {
+        ...ReportFiguresFields
+      }
+      csv
+    }
+  }
+`);
+
+export const ChangesSubscription = graphql(`
+  subscription Changes($types: [String!]) {
+    changes(types: $types) {
+      type
+      id
+      action
+      related
     }
   }
 `);

@@ -64,9 +64,23 @@ export function FormActions({ onCancel, busy, disabled = busy, label, busyLabel,
  * A modal dialog (native <dialog>: focus trap, Escape closes). Closing gives focus back to the control that
  * opened it. Most dialogs are unmounted when they close, which the browser's own return of focus does not
  * survive, and the opener itself may have been drawn again meanwhile (a list reloaded after the change): then
- * focus goes to the control that now stands where it stood (same label), else to the page's title.
+ * focus goes to the control that now stands where it stood (same label), else to `returnFocusTo` (the id of
+ * what shows the change, when the change takes the opener away: a payment marked paid has no `Mark paid`
+ * left), else to the page's title.
  */
-export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+export function Dialog({
+  title,
+  open,
+  onClose,
+  returnFocusTo,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -83,10 +97,10 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
       // Once React has drawn what the change left (a reloaded list draws its buttons anew), and only if the
       // dialog did close: an effect run again on a dialog still open (React's strict mode) keeps focus in it.
       setTimeout(() => {
-        if (!(dialog.isConnected && dialog.open)) returnFocus(opener, openerLabel);
+        if (!(dialog.isConnected && dialog.open)) returnFocus(opener, openerLabel, returnFocusTo);
       }, 0);
     };
-  }, [open]);
+  }, [open, returnFocusTo]);
   // In the body, not where it is opened: a dialog opened from inside another's form (New customer in a booking
   // dialog) must not be a form inside a form. React still passes events up its own tree, to the outer dialog's
   // handlers too: each dialog submits and closes only itself.
@@ -113,27 +127,34 @@ function labelOf(element: HTMLElement): string {
   return `${element.tagName}|${element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''}`;
 }
 
-function returnFocus(opener: HTMLElement | null, openerLabel: string): void {
+function returnFocus(opener: HTMLElement | null, openerLabel: string, fallback: string | undefined): void {
   if (document.activeElement && document.activeElement !== document.body && !document.activeElement.closest('dialog')) return;
-  if (!opener?.isConnected) return focusInstead(openerLabel);
+  if (!opener?.isConnected) return focusInstead(openerLabel, fallback);
   opener.focus();
   // The change the dialog made often draws the opener again a moment later (a booked slot becomes an
   // appointment): focus then follows to where it stood, rather than falling to the page's body.
   const observer = new MutationObserver(() => {
     if (opener.isConnected) return;
     observer.disconnect();
-    if (!document.activeElement || document.activeElement === document.body) focusInstead(openerLabel);
+    if (!document.activeElement || document.activeElement === document.body) focusInstead(openerLabel, fallback);
   });
   observer.observe(document.body, { childList: true, subtree: true });
   setTimeout(() => observer.disconnect(), 5_000);
 }
 
-/** The control that now stands where the opener stood (same kind, same label), else the page's title. */
-function focusInstead(openerLabel: string): void {
+/** The control that now stands where the opener stood (same kind, same label), else `fallback`, else the page's title. */
+function focusInstead(openerLabel: string, fallback: string | undefined): void {
+  // A dialog still open (the one this dialog was opened from) holds the focus: the twin is looked for there.
+  const scope: ParentNode = Array.from(document.querySelectorAll('dialog[open]')).at(-1) ?? document;
   const twin = openerLabel
-    ? Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')).find((e) => labelOf(e) === openerLabel && !e.closest('dialog'))
+    ? Array.from(scope.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')).find((e) => labelOf(e) === openerLabel && (scope !== document || !e.closest('dialog')))
     : undefined;
   if (twin) return twin.focus();
+  const instead = fallback ? document.getElementById(fallback) : null;
+  if (instead) {
+    if (!instead.hasAttribute('tabindex')) instead.setAttribute('tabindex', '-1');
+    return instead.focus();
+  }
   const heading = document.getElementById('page-title');
   if (heading) {
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -278,6 +299,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  returnFocusTo,
 }: {
   title: string;
   children: ReactNode;
@@ -289,9 +311,11 @@ export function ConfirmDialog({
   /** May be async: the promise is left to settle (the handler shows its own errors). */
   onConfirm: () => void | Promise<unknown>;
   onClose: () => void;
+  /** What to focus when the change takes away the button that opened it (see Dialog). */
+  returnFocusTo?: string;
 }) {
   return (
-    <Dialog title={title} open onClose={onClose}>
+    <Dialog title={title} open onClose={onClose} returnFocusTo={returnFocusTo}>
       <div className="stack">
         {children}
         <ErrorText error={error} />

@@ -21,3 +21,9 @@ export function messageInWords(message: string): string {
   const [, path = '', rest = ''] = match;
   return `${fieldInWords(path)} ${rest}`;
 }
+
+/** A refusal of one input in the words of the form's own label: `datetime: must be …` under `Start` is `Start must be …`. */
+export function messageAs(message: string, label: string): string {
+  const match = /^(?:\w+(?:\[\d+\])?)(?:\.\w+(?:\[\d+\])?)*: (.+)$/.exec(message);
+  return `${label} ${match?.[1] ?? message}`;
+}

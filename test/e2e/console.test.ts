@@ -8,8 +8,8 @@
  * screenshots also go to docs/console/. Without /usr/bin/chromium (or CHROMIUM_PATH) the suite is skipped,
  * saying so in its name.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { ensureConsoleBuilt } from '../../console/ensure-built.ts';
 import { generateBundle } from '../../src/bundles/demo-data.ts';
 import { addDays, localToInstant } from '../../src/domain/time.ts';
 import { STATUS_TTL_MS } from '../../src/pipeline/callers.ts';
-import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane } from '../support/desk-day.ts';
+import { DESK_EVENING_CLASS, DESK_LANES, withDeskDay, type DeskLane, type Person } from '../support/desk-day.ts';
 import { call, consoleUser, startStudio, type Studio } from '../support/studio.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { webhookEnv } from '../support/webhooks.ts';
@@ -71,6 +71,12 @@ suite(title, () => {
     });
   }, 120_000);
 
+  // Each test's pages close with it: a page left open keeps its live subscriptions, and would read again on
+  // every change the next tests make, spending the same console users' budget.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+  });
+
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
@@ -88,6 +94,17 @@ suite(title, () => {
     page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) page.problems.push(`console: ${message.text()}`);
+    });
+    // A console page refused for its user's budget is a problem too: the pages are meant to last a person's pace.
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/graphql')) return;
+      void response
+        .json()
+        .then((body: { errors?: { message?: string; extensions?: { code?: string } }[] }) => {
+          const spent = body.errors?.find((e) => e.extensions?.code === 'RATE_LIMITED');
+          if (spent) page.problems.push(`rate limited: ${spent.message}`);
+        })
+        .catch(() => {});
     });
     page.setDefaultTimeout(15_000);
     return page;
@@ -152,6 +169,19 @@ suite(title, () => {
       return { scroll: browser.document.documentElement.scrollWidth, width: browser.innerWidth };
     });
     expect(scroll).toBeLessThanOrEqual(width + 1);
+  }
+
+  /** What has focus: `TAG:text`, or `BODY` when nothing does. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null; body: unknown } }).document;
+      return active.activeElement === active.body ? 'BODY' : `${active.activeElement?.tagName}:${active.activeElement?.textContent?.trim()}`;
+    });
+
+  /** Where focus is once a closed dialog has given it back (it does so just after React draws the page again). */
+  async function focusAfterDialog(page: Page): Promise<string> {
+    for (let i = 0; i < 30 && (await focused(page)) === 'BODY'; i++) await page.waitForTimeout(100);
+    return focused(page);
   }
 
   async function graphqlFromPage(page: Page, query: string): Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }> {
@@ -502,15 +532,6 @@ suite(title, () => {
     const lane = DESK_LANES[0]!;
     const page = await open();
     await signIn(page, staff);
-    const focused = () => page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null; body: unknown } }).document;
-      return active.activeElement === active.body ? 'BODY' : `${active.activeElement?.tagName}:${active.activeElement?.textContent?.trim()}`;
-    });
-    /** Where focus is once the closed dialog has given it back (it does so just after React draws the page again). */
-    const focusAfterDialog = async (): Promise<string> => {
-      for (let i = 0; i < 30 && (await focused()) === 'BODY'; i++) await page.waitForTimeout(100);
-      return focused();
-    };
     await goTo(page, 'Customers');
     await page.getByRole('button', { name: 'New customer' }).click();
     let dialog = page.getByRole('dialog', { name: 'New customer' });
@@ -526,7 +547,7 @@ suite(title, () => {
     // Escape closes it, and focus is back on the button that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:New customer');
     await page.getByRole('button', { name: 'New customer' }).click();
     await dialog.getByLabel('First name').fill('Wanda');
     await dialog.getByLabel('Last name').fill('Walkin');
@@ -535,10 +556,10 @@ suite(title, () => {
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     // The new customer's page opens; focus is on its title, not lost on the page's body.
     await page.getByRole('heading', { level: 1, name: /Wanda Walkin/ }).waitFor();
-    expect(await focusAfterDialog()).toMatch(/^H1:Wanda Walkin/);
+    expect(await focusAfterDialog(page)).toMatch(/^H1:Wanda Walkin/);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('dialog', { name: 'Edit Wanda Walkin' }).getByRole('button', { name: 'Cancel' }).click();
-    expect(await focusAfterDialog()).toBe('BUTTON:Edit');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Edit');
 
     // A walk-in booked from the appointment dialog: added there, chosen at once, booked.
     await goTo(page, 'Appointments');
@@ -554,12 +575,12 @@ suite(title, () => {
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     await dialog.waitFor({ state: 'detached' });
     await shown(book.getByText('Chosen: Walter Walkin'));
-    expect(await focusAfterDialog()).toBe('BUTTON:New customer');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:New customer');
     await book.getByRole('button', { name: 'Book appointment' }).click();
     await book.waitFor({ state: 'detached' });
     await page.getByText(/^Booked /).waitFor();
     await shown(column.getByRole('button', { name: / Walter Walkin / }));
-    expect(await focusAfterDialog()).not.toBe('BODY');
+    expect(await focusAfterDialog(page)).not.toBe('BODY');
     const found = (await graphqlFromPage(page, '{ customers(search: "walter.walkin@example.com") { nodes { firstName appointments(pageSize: 5) { total } } } }')) as {
       data: { customers: { nodes: { firstName: string; appointments: { total: number } }[] } };
     };
@@ -843,11 +864,383 @@ suite(title, () => {
     await walkTheDesk(PHONE, DESK_LANES[1]!, 'phone-desk', (name) => (name === 'today' ? 'phone-today' : name === 'customer-profile' ? 'phone-customer' : undefined));
   }, 120_000);
 
+  // From here on each test signs in as a console user of its own, as another person at the desk would: each
+  // user has a minute's budget of points, which one user shared by every test at machine speed would outrun.
+  it('takes money at the desk: Mark paid and Mark failed, with how it was paid, on Today, in an appointment and on a profile', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const page = await open();
+    await signIn(page, await consoleUser(studio, 'staff'));
+
+    // Today: the 14:00 appointment is owed; marked paid in cash, nothing is owed and focus is on the words that say so.
+    const paying = page.getByRole('article', { name: `14:00 ${name(maya.later)} · Sports Massage` });
+    await shown(paying.getByText('£60.00 to pay'));
+    await paying.getByRole('button', { name: /^Mark paid/ }).click();
+    const paid = page.getByRole('dialog', { name: 'Mark £60.00 paid' });
+    await paid.getByRole('radio', { name: 'Cash' }).check();
+    await shot(page, 'payment-mark-paid');
+    await checkA11y(page, 'mark paid dialog');
+    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await shown(paying.getByText('£60.00 paid in cash'));
+    await expect(paying.getByRole('button', { name: /^Mark / }).count()).resolves.toBe(0);
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00 paid in cash');
+
+    // A payment that failed stays owed: Mark paid remains, Mark failed does not.
+    const failing = page.getByRole('article', { name: `14:00 ${name(sam.later)} · Sports Massage` });
+    await failing.getByRole('button', { name: /^Mark failed/ }).click();
+    const failed = page.getByRole('dialog', { name: 'Mark the payment of £60.00 failed' });
+    await failed.getByRole('button', { name: 'Mark failed' }).click();
+    await shown(failing.getByText('£60.00, payment failed'));
+    await expect(failing.getByRole('button', { name: /^Mark failed/ }).count()).resolves.toBe(0);
+    await shown(failing.getByRole('button', { name: /^Mark paid/ }));
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00, payment failed');
+    await shot(page, 'payment-today');
+    await checkA11y(page, 'today after payments');
+
+    // In an appointment opened from the calendar: paid by card (the method offered first).
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${maya.facilitator.name}: `) });
+    await column.getByRole('button', { name: new RegExp(`^10:07–11:07 ${name(maya.noShow)} `) }).click();
+    const opened = page.getByRole('dialog', { name: `Sports Massage with ${name(maya.noShow)}` });
+    await shown(opened.getByText('£60.00 to pay'));
+    await opened.getByRole('button', { name: /^Mark paid/ }).click();
+    await page.getByRole('dialog', { name: 'Mark £60.00 paid' }).getByRole('button', { name: 'Mark paid' }).click();
+    await shown(opened.getByText('£60.00 paid by card'));
+    expect(await focusAfterDialog(page)).toBe('SPAN:£60.00 paid by card');
+    await checkA11y(page, 'appointment paid');
+    await opened.getByRole('button', { name: 'Close' }).click();
+    await shown(page.getByText(`${name(maya.noShow)}'s Sports Massage on `));
+
+    // On a profile: what the customer owes, an appointment and a subscription's first charge, each marked paid.
+    const plans = (await graphqlFromPage(page, '{ subscriptionPlans(pageSize: 50) { nodes { id name } } }')) as { data: { subscriptionPlans: { nodes: { id: string; name: string }[] } } };
+    const plan = plans.data.subscriptionPlans.nodes.find((p) => p.name.startsWith('Unlimited monthly'))!;
+    const started = await graphqlFromPage(page, `mutation { startSubscription(input: { customerId: "${sam.later.id}", planId: "${plan.id}" }) { id } }`);
+    expect(started.errors).toBeUndefined();
+    await page.goto(`/admin/customers/${sam.later.id}`);
+    const owed = page.getByRole('region', { name: 'To pay' });
+    await shown(owed.getByText(/to pay in all$/));
+    await shot(page, 'payment-profile-owed');
+    await checkA11y(page, 'profile owed');
+    const charge = owed.getByRole('listitem', { name: /^Unlimited monthly, / });
+    await charge.getByRole('button', { name: /^Mark paid/ }).click();
+    const chargeDialog = page.getByRole('dialog', { name: /^Mark £[\d.]+ paid$/ });
+    await chargeDialog.getByRole('radio', { name: /^Other/ }).check();
+    await chargeDialog.getByRole('button', { name: 'Mark paid' }).click();
+    await charge.waitFor({ state: 'detached' });
+    expect(await focusAfterDialog(page)).toBe('P:£60.00 to pay in all');
+    await shown(page.getByRole('region', { name: 'Subscriptions' }).getByText('Paid (other)'));
+    await owed.getByRole('listitem', { name: /^Sports Massage on / }).getByRole('button', { name: /^Mark paid/ }).click();
+    await page.getByRole('dialog', { name: 'Mark £60.00 paid' }).getByRole('button', { name: 'Mark paid' }).click();
+    await shown(owed.getByText('Nothing to pay.'));
+    expect(await focusAfterDialog(page)).toBe('P:Nothing to pay.');
+    await shot(page, 'payment-profile-paid');
+    await checkA11y(page, 'profile paid');
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
+  it('books an appointment at any minute, and records a walk-in that has already started', async () => {
+    const sam = DESK_LANES[1]!;
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const page = await open();
+    await signIn(page, await consoleUser(studio, 'staff'));
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${sam.facilitator.name}: `) });
+    await column.waitFor();
+    const book = page.getByRole('dialog', { name: 'Book an appointment' });
+    const start = async (customer: Person) => {
+      await page.getByRole('button', { name: 'Book at any time' }).click();
+      await book.getByLabel('Find a customer').fill(customer.email);
+      await book.getByRole('radio', { name: new RegExp(name(customer)) }).check();
+      await book.getByLabel('With', { exact: true }).selectOption({ label: sam.facilitator.name });
+      await book.getByLabel('Service', { exact: true }).selectOption({ label: 'Sports Massage' });
+      const option = book.getByLabel('Option', { exact: true });
+      await option.selectOption(await optionStarting(option, '30 min'));
+    };
+
+    // Longer ago than the walk-in window: refused under Start, in words.
+    await start(sam.attends);
+    await book.getByLabel('Date', { exact: true }).fill(addDays(today, -1));
+    await book.getByLabel('Start', { exact: true }).fill('23:00');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await shown(book.getByText('Start must be no earlier than 12 hours ago (a walk-in)'));
+    // Someone in the room since 11:23, before noon: recorded as a walk-in that has started.
+    await book.getByLabel('Date', { exact: true }).fill(today);
+    await book.getByLabel('Start', { exact: true }).fill('11:23');
+    await shown(book.getByText(/^This time has passed/));
+    await shot(page, 'appointment-walk-in');
+    await checkA11y(page, 'book at any time');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
+    await shown(column.getByRole('button', { name: new RegExp(`^11:23–11:53 ${name(sam.attends)} `) }));
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Book at any time');
+
+    // Any minute ahead, off the 15-minute grid.
+    await start(sam.absent);
+    await book.getByLabel('Start', { exact: true }).fill('12:41');
+    await book.getByRole('button', { name: 'Book appointment' }).click();
+    await book.waitFor({ state: 'detached' });
+    await shown(column.getByRole('button', { name: new RegExp(`^12:41–13:11 ${name(sam.absent)} `) }));
+    await shot(page, 'appointments-any-minute');
+    await checkA11y(page, 'appointments any minute');
+    await goTo(page, 'Today');
+    await shown(page.getByRole('article', { name: `11:23 ${name(sam.attends)} · Sports Massage` }));
+    await shown(page.getByRole('article', { name: `12:41 ${name(sam.absent)} · Sports Massage` }));
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
+  it('keeps the schedule: a new class with weekly dates, a date cancelled with its booking refunded; staff read it', async () => {
+    const regular = DESK_LANES[0]!.regular;
+    const weekday = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    const [first, second] = [addDays(today, 1), addDays(today, 3)];
+    const page = await open();
+    await signIn(page, await consoleUser(studio, 'admin'));
+    await goTo(page, 'Schedule');
+    await page.locator('main .loading').waitFor({ state: 'detached' });
+    await shot(page, 'schedule-week');
+    await checkA11y(page, 'schedule');
+
+    // A new class: refused in words until a weekday is chosen, then added with its dates, the week of its first shown.
+    await page.getByRole('button', { name: 'New class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New class' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Sunrise Flow');
+    await dialog.getByLabel(/^Drop-in price/).fill('12');
+    await dialog.getByRole('button', { name: 'Add class' }).click();
+    await shown(dialog.getByText('Choose at least one weekday.'));
+    for (const day of [first, second]) await dialog.getByRole('checkbox', { name: weekday(day) }).check();
+    await dialog.getByLabel('Time', { exact: true }).fill('07:30');
+    await dialog.getByLabel('From', { exact: true }).fill(first);
+    await dialog.getByLabel('Until (included)').fill(addDays(today, 21));
+    await dialog.getByLabel('Capacity', { exact: true }).fill('8');
+    await dialog.getByLabel('Length (minutes)').fill('45');
+    await shot(page, 'schedule-new-class');
+    await checkA11y(page, 'new class');
+    await dialog.getByRole('button', { name: 'Add class' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await shown(page.getByText(/^Added Sunrise Flow, 6 dates: /));
+    const rows = page.getByRole('row', { name: /Sunrise Flow/ });
+    await shown(rows.first());
+    const row = rows.first();
+    await shown(row.getByText('07:30–08:15'));
+    await shown(row.getByText('8 spaces left'));
+
+    // A customer registered from the timetable, then the date cancelled with a refund: the date stays, cancelled.
+    await row.getByRole('button', { name: /^Register: Sunrise Flow/ }).click();
+    const register = page.getByRole('dialog', { name: /^Register: Sunrise Flow/ });
+    await register.getByLabel('Find a customer').fill(regular.email);
+    await register.getByRole('radio', { name: new RegExp(`${regular.firstName} ${regular.lastName}`) }).check();
+    await register.getByRole('button', { name: 'Register customer' }).click();
+    await register.getByText(/^Registered /).waitFor();
+    await register.getByRole('button', { name: 'Close' }).last().click();
+    await shown(row.getByText('1 of 8'));
+    await row.getByRole('button', { name: /^Cancel date: Sunrise Flow/ }).click();
+    const confirm = page.getByRole('dialog', { name: /^Cancel Sunrise Flow on / });
+    await shown(confirm.getByText(/1 space is booked/));
+    await confirm.getByLabel(/^Refund card payments/).check();
+    await checkA11y(page, 'cancel date');
+    await confirm.getByRole('button', { name: 'Yes, cancel date' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await shown(row.locator('.badge', { hasText: 'Cancelled' }));
+    await expect(row.getByRole('button', { name: /^Cancel date/ }).count()).resolves.toBe(0);
+    expect(await focusAfterDialog(page)).toBe('SPAN:Cancelled');
+    // The next date gets more room.
+    const next = rows.nth(1);
+    await next.getByRole('button', { name: /^Change date: Sunrise Flow/ }).click();
+    const change = page.getByRole('dialog', { name: /^Change Sunrise Flow on / });
+    await change.getByLabel('Capacity', { exact: true }).fill('10');
+    await checkA11y(page, 'change date');
+    await change.getByRole('button', { name: 'Save date' }).click();
+    await change.waitFor({ state: 'detached' });
+    await shown(next.getByText('0 of 10'));
+    expect(await focusAfterDialog(page)).toBe('BUTTON:Change');
+    await shot(page, 'schedule', 'schedule');
+    await checkA11y(page, 'schedule with a cancelled date');
+    const bookings = (await graphqlFromPage(
+      page,
+      `{ eventDates(startDate: "${first}", endDate: "${first}") { nodes { cancelled event { name } register { nodes { isCancelled isRefunded } } } } }`,
+    )) as { data: { eventDates: { nodes: { cancelled: boolean; event: { name: string }; register: { nodes: unknown[] } }[] } } };
+    expect(bookings.data.eventDates.nodes.filter((d) => d.event.name === 'Sunrise Flow')).toEqual([
+      { cancelled: true, event: { name: 'Sunrise Flow' }, register: { nodes: [{ isCancelled: true, isRefunded: true }] } },
+    ]);
+
+    // Staff read the timetable and open registers, but neither add classes nor cancel dates.
+    const desk = await open();
+    await signIn(desk, await consoleUser(studio, 'staff'));
+    await goTo(desk, 'Schedule');
+    await desk.getByLabel('A day of the week to show').fill(first);
+    const staffRow = desk.getByRole('row', { name: /Sunrise Flow/ }).first();
+    await shown(staffRow.locator('.badge', { hasText: 'Cancelled' }));
+    await expect(desk.getByRole('button', { name: 'New class' }).count()).resolves.toBe(0);
+    await expect(desk.getByRole('button', { name: /^Cancel date/ }).count()).resolves.toBe(0);
+    await shown(desk.getByRole('button', { name: /^Register: Sunrise Flow/ }).first());
+    expect(page.problems).toEqual([]);
+    expect(desk.problems).toEqual([]);
+  }, 120_000);
+
+  it('keeps a waitlist in the register: Add to waitlist on a full date, and a cancellation books the first in line', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const day = addDays(today, 2);
+    const token = await studio.token(['events:write', 'events:read']);
+    const created = await call(`${studio.url}/graphql`, token, {
+      method: 'POST',
+      body: {
+        query: `mutation { createEvent(input: { name: "Tiny Reformer", kind: SCHEDULE, dates: [{ startsAt: "${localToInstant(`${day}T10:00:00`, TIMEZONE).toISOString()}", duration: 50, capacity: 1 }], pricingOptions: [{ name: "Drop-in", base100Price: 2000, credits: 1 }] }) { id } }`,
+      },
+    });
+    expect(created.body.errors).toBeUndefined();
+    const page = await open();
+    await signIn(page, await consoleUser(studio, 'staff'));
+    await goTo(page, 'Schedule');
+    await page.getByLabel('A day of the week to show').fill(day);
+    await page.getByRole('button', { name: /^Register: Tiny Reformer/ }).click();
+    const register = page.getByRole('dialog', { name: /^Register: Tiny Reformer/ });
+    const pick = async (who: Person) => {
+      await register.getByLabel('Find a customer').fill(who.email);
+      await register.getByRole('radio', { name: new RegExp(name(who)) }).check();
+    };
+
+    // The one space booked: the date is full, and the form puts customers in line instead.
+    await pick(maya.completed);
+    await register.getByRole('button', { name: 'Register customer' }).click();
+    await register.getByRole('row', { name: new RegExp(name(maya.completed)) }).waitFor();
+    await shown(register.getByRole('heading', { name: 'Add to the waitlist' }));
+    for (const [who, place] of [[maya.later, '1st'], [sam.completed, '2nd']] as const) {
+      await pick(who);
+      await register.getByRole('button', { name: 'Add to waitlist' }).click();
+      await shown(register.getByText(`Added ${name(who)} to the waitlist: ${place} in line.`));
+    }
+    const waiting = register.getByRole('list', { name: 'Waiting, first in line first' });
+    await expect(waiting.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(new RegExp(`^1\\. ${name(maya.later)}`)),
+      expect.stringMatching(new RegExp(`^2\\. ${name(sam.completed)}`)),
+    ]);
+    await shot(page, 'register-waitlist');
+    await checkA11y(page, 'register with a waitlist');
+
+    // Cancelling the booking frees the space: the first in line is booked at once, the second moves up.
+    await register.getByRole('row', { name: new RegExp(name(maya.completed)) }).getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('dialog', { name: `Cancel ${name(maya.completed)}'s booking?` }).getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await shown(register.getByText(`${name(maya.later)} was booked from the waitlist.`));
+    const promoted = register.getByRole('row', { name: new RegExp(name(maya.later)) });
+    await shown(promoted.getByText('from the waitlist'));
+    await expect(waiting.getByRole('listitem').allInnerTexts()).resolves.toEqual([expect.stringMatching(new RegExp(`^1\\. ${name(sam.completed)}`))]);
+    await shown(register.getByRole('list', { name: 'No longer waiting' }).getByText('Booked from the waitlist'));
+    await shot(page, 'register-waitlist-promoted', 'register-waitlist');
+    await checkA11y(page, 'register after a promotion');
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
+  it('shows reports to owners and admins: charts with text, the table of figures, Download CSV; not to staff', async () => {
+    const page = await open();
+    await signIn(page, await consoleUser(studio, 'admin'));
+    await goTo(page, 'Reports');
+    const table = page.getByRole('region', { name: 'Report figures' });
+    await table.getByRole('row').nth(1).waitFor();
+    // By day, the last four weeks: one row a day and the totals; each chart is an image named by what it shows.
+    await expect(table.locator('tbody tr').count()).resolves.toBe(28);
+    for (const name of [/^Revenue by day, /, /^Class bookings by day, /, /^New customers by day, /]) await shown(page.getByRole('img', { name }));
+    await shot(page, 'reports', 'reports');
+    await checkA11y(page, 'reports');
+
+    // By week: the figures are the API's, and the CSV downloaded is the report's own.
+    await page.getByLabel('By', { exact: true }).selectOption('WEEK');
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await shown(page.getByRole('heading', { name: /, by week$/ }));
+    await shown(page.getByRole('img', { name: /^Revenue by week, / }));
+    const from = addDays(today, -27);
+    const answer = (await graphqlFromPage(page, `{ report(from: "${from}", to: "${today}", by: WEEK) { periods { start } totals { eventBookings newCustomers } csv } }`)) as {
+      data: { report: { periods: unknown[]; totals: { eventBookings: number; newCustomers: number }; csv: string } };
+    };
+    const { report } = answer.data;
+    await expect(table.locator('tbody tr').count()).resolves.toBe(report.periods.length);
+    const total = table.locator('tfoot tr');
+    await expect(total.locator('[data-label="Bookings"]').textContent()).resolves.toBe(String(report.totals.eventBookings));
+    await expect(total.locator('[data-label="New customers"]').textContent()).resolves.toBe(String(report.totals.newCustomers));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`report-${from}-to-${today}-by-week.csv`);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(report.csv);
+    await shot(page, 'reports-by-week');
+    await checkA11y(page, 'reports by week');
+    expect(page.problems).toEqual([]);
+
+    // Staff hold no reports:read: no menu entry, and the page says why.
+    const desk = await open();
+    await signIn(desk, await consoleUser(studio, 'staff'));
+    await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports', exact: true }).count()).resolves.toBe(0);
+    await desk.goto('/admin/reports');
+    await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await shown(desk.getByText('cannot use Reports'));
+  }, 120_000);
+
+  it('updates Today, the calendar and a register by themselves, within 2 s of a change made through the API', async () => {
+    const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
+    const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const token = await studio.token(['appointments:read', 'appointments:write', 'bookings:write', 'events:read']);
+    const api = async (query: string) => {
+      const answer = await call(`${studio.url}/graphql`, token, { method: 'POST', body: { query } });
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data;
+    };
+    const services = (await api('{ services { id name } }')) as { services: { id: string; name: string }[] };
+    const massage = services.services.find((s) => s.name === 'Sports Massage')!;
+    const page = await open();
+    // The subscriptions the page starts over its WebSocket, to know when the service is listening for it.
+    const subscribes: string[] = [];
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => typeof frame.payload === 'string' && frame.payload.includes('"subscribe"') && subscribes.push(frame.payload)));
+    const listening = async (type: string, before: number) => {
+      for (let i = 0; i < 100 && subscribes.filter((f) => f.includes(type)).length <= before; i++) await page.waitForTimeout(100);
+      expect(subscribes.filter((f) => f.includes(type)).length).toBeGreaterThan(before);
+      await page.waitForTimeout(300);
+    };
+    const count = (type: string) => subscribes.filter((f) => f.includes(type)).length;
+    await signIn(page, await consoleUser(studio, 'staff'));
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await listening('Appointment', 0);
+    // Not reloaded: what the page keeps in its window is still there afterwards.
+    await page.evaluate(() => Object.assign(globalThis, { stayed: true }));
+
+    // Today: an appointment booked elsewhere is on the list within 2 s.
+    const booked = (await api(
+      `mutation { bookAppointment(input: { customerId: "${maya.completed.id}", serviceId: "${massage.id}", optionName: "30 min", facilitatorId: "${maya.facilitator.id}", datetime: "${today}T19:02:00", payWith: CARD }) { id } }`,
+    )) as { bookAppointment: { id: string } };
+    const arrived = page.getByRole('article', { name: `19:02 ${name(maya.completed)} · Sports Massage` });
+    await arrived.waitFor({ timeout: 2_000 });
+    await shot(page, 'live-today');
+    await checkA11y(page, 'today, live');
+
+    // The calendar: the appointment cancelled elsewhere leaves its column within 2 s.
+    const before = count('Facilitator');
+    await goTo(page, 'Appointments');
+    const column = page.getByRole('region', { name: new RegExp(`^${maya.facilitator.name}: `) });
+    const slot = column.getByRole('button', { name: new RegExp(`^19:02–19:32 ${name(maya.completed)} `) });
+    await slot.waitFor();
+    await listening('Facilitator', before);
+    await api(`mutation { cancelAppointment(id: "${booked.bookAppointment.id}") { id } }`);
+    await slot.waitFor({ state: 'detached', timeout: 2_000 });
+
+    // A register open on Today: a booking made elsewhere is in it within 2 s.
+    const registers = count('WaitlistEntry');
+    await goTo(page, 'Today');
+    await page.getByRole('button', { name: `Open register of ${DESK_EVENING_CLASS} at 18:00` }).click();
+    const register = page.getByRole('dialog', { name: new RegExp(`^Register: ${DESK_EVENING_CLASS}`) });
+    await register.getByRole('table').waitFor();
+    await listening('WaitlistEntry', registers);
+    await api(
+      `mutation { bookEvent(input: { customerId: "${sam.later.id}", eventDateId: "date_desk_evening", pricingOptionId: "po-desk-evening", spaces: 1, payWith: CARD }) { id } }`,
+    );
+    await register.getByRole('row', { name: new RegExp(name(sam.later)) }).waitFor({ timeout: 2_000 });
+    await shot(page, 'live-register');
+    expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
+    expect(page.problems).toEqual([]);
+  }, 120_000);
+
   describe('on a 390-pixel phone', () => {
     for (const [link, who] of [
       ['Customers', 'staff'],
       ['Appointments', 'staff'],
       ['Events', 'staff'],
+      ['Schedule', 'admin'],
+      ['Reports', 'admin'],
       ['API clients', 'owner'],
       ['Webhooks', 'admin'],
       ['Audit log', 'admin'],

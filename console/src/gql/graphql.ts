@@ -126,6 +126,22 @@ export type CreateCustomerInput = {
   mobile: string | null | undefined;
 };
 
+/** A new event with its dates and pricing options. */
+export type CreateEventInput = {
+  /** Its dates. */
+  dates: Array<EventDateInput> | null | undefined;
+  /** At most 5000 characters. */
+  description: string | null | undefined;
+  /** One-off or part of a schedule; by default ONE_OFF with one date (or none) and SCHEDULE with more. */
+  kind: EventKind | null | undefined;
+  /** 1 to 200 characters. */
+  name: string;
+  /** Its pricing options. */
+  pricingOptions: Array<PricingOptionInput> | null | undefined;
+  /** IANA timezone of its dates; the company's by default. */
+  timezone: string | null | undefined;
+};
+
 /** A new facilitator. */
 export type CreateFacilitatorInput = {
   /** 1 to 200 characters. */
@@ -208,12 +224,38 @@ export type CreateVoucherInput = {
   validUntil: string | null | undefined;
 };
 
+/** A date of a new event. */
+export type EventDateInput = {
+  /** Spaces on sale, 1 to 100000. */
+  capacity: number;
+  /** Minutes. */
+  duration: number;
+  /** Start, an instant with offset. */
+  startsAt: string;
+};
+
 /** Whether an event stands alone or repeats. */
 export type EventKind =
   /** A one-off event or workshop: each booking is a ticket purchase (`registration.created` and `event.purchased`). */
   | 'ONE_OFF'
   /** A date of a schedule, such as a weekly class: each booking is a registration (`registration.created` only). */
   | 'SCHEDULE';
+
+/** A place in line on a full event date. */
+export type JoinWaitlistInput = {
+  /** `cust_` id of the customer who waits, pays and attends. */
+  customerId: string | number;
+  /** `date_` id of a date with no room for `spaces`, not started nor cancelled. */
+  eventDateId: string | number;
+  /** The pass purchase to draw credits from when payWith is PASS; by default the usable one that expires first at promotion. */
+  packageId: string | number | null | undefined;
+  /** How the booking will be paid when promoted: CARD, or PASS (credits drawn at promotion). */
+  payWith: PaymentChoice;
+  /** `po-` id of a pricing option of the same event. */
+  pricingOptionId: string | number;
+  /** Spaces wanted, 1 to 100. */
+  spaces: number;
+};
 
 /** Where a subscription mandate stands: ACTIVE, PAUSED or SUSPENDED while it runs, CANCELLED once it has ended. */
 export type MandateState =
@@ -303,6 +345,16 @@ export type PlanInterval =
   /** Every year. */
   | 'YEAR';
 
+/** A pricing option of a new or changed event. */
+export type PricingOptionInput = {
+  /** Price in minor units of the company's currency, 0 or more. */
+  base100Price: number;
+  /** Credits per space when paid with a pass; 0: not payable with credits. */
+  credits: number;
+  /** 1 to 200 characters. */
+  name: string;
+};
+
 /** A pass sold to a customer. */
 export type PurchasePassInput = {
   /** `cust_` id of the customer. */
@@ -328,6 +380,33 @@ export type PurchaseVideoInput = {
   /** Code of a voucher that discounts a card payment. */
   voucherCode: string | null | undefined;
 };
+
+/** A weekly rule of an event's dates. */
+export type RecurrenceInput = {
+  /** Spaces on sale on each date, 1 to 100000. */
+  capacity: number;
+  /** Length in minutes, 1 to 1440. */
+  duration: number;
+  /** First day, not before today in the event's timezone. */
+  from: string;
+  /** Days left out, such as bank holidays; days outside `from`..`until` are ignored. */
+  skip: Array<string> | null | undefined;
+  /** Start, `HH:MM`, local to the event's timezone. */
+  time: string;
+  /** Last day (inclusive), less than 366 days after `from`. */
+  until: string;
+  /** ISO weekdays, 1 (Monday) to 7 (Sunday), each at most once. */
+  weekdays: Array<number>;
+};
+
+/** The length of a report's periods. */
+export type ReportInterval =
+  /** Calendar days. */
+  | 'DAY'
+  /** Calendar months. */
+  | 'MONTH'
+  /** ISO weeks, Monday to Sunday. */
+  | 'WEEK';
 
 /** A new appointment service. */
 export type ServiceInput = {
@@ -381,6 +460,15 @@ export type SetWebhookEndpointInput = {
   url: string;
 };
 
+/** How money owed was taken at the desk (or, for a FAILED payment, what was tried). */
+export type SettlementMethod =
+  /** By card (a terminal, a link, an online checkout). */
+  | 'CARD'
+  /** In cash. */
+  | 'CASH'
+  /** Otherwise: a bank transfer, a gift card, ... */
+  | 'OTHER';
+
 /** A customer subscribing to a plan. */
 export type StartSubscriptionInput = {
   /** `cust_` id of the customer. */
@@ -431,6 +519,14 @@ export type UpdateCustomerInput = {
   mobile: string | null | undefined;
 };
 
+/** Changes to an event date: fields left out stay as they are. */
+export type UpdateEventDateInput = {
+  /** Spaces on sale, 1 to 100000, not below the spaces booked. */
+  capacity: number | null | undefined;
+  /** Length in minutes, 1 to 1440. */
+  duration: number | null | undefined;
+};
+
 /** Fields of a voucher to change; those left out stay as they are (at least one is needed). A voucher has exactly one of `percentOff` and `base100AmountOff`. */
 export type VoucherUpdate = {
   /** Whether it can be redeemed. */
@@ -450,6 +546,19 @@ export type VoucherUpdate = {
   /** Last day it can be redeemed, not before `validFrom`; null: no last day. */
   validUntil: string | null | undefined;
 };
+
+/** Where a waitlist entry stands: waiting in line, promoted to a booking, left, skipped (could not pay) or closed (its date was cancelled). */
+export type WaitlistStatus =
+  /** Its date was cancelled while it waited. */
+  | 'CLOSED'
+  /** Taken out of line by `leaveWaitlist`. */
+  | 'LEFT'
+  /** Booked when spaces freed up: see `booking`. */
+  | 'PROMOTED'
+  /** Passed over by a promotion because it could no longer pay or be booked: see `skippedReason`. */
+  | 'SKIPPED'
+  /** In line. */
+  | 'WAITING';
 
 /** Kinds of webhook events: a registration, a pass purchase and an event purchase, then the lifecycle of every product line (customers, bookings, appointments, passes, videos, subscriptions). */
 export type WebhookEventKind =
@@ -716,19 +825,22 @@ export type CustomerQueryVariables = Exact<{
 }>;
 
 
-export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
+export type CustomerQuery = { customer: { id: string, firstName: string, lastName: string, email: string, mobile: string | null, archived: boolean, createdAt: string, amountOwed: Array<{ currency: string, base100Amount: number, appointments: Array<{ id: string, datetime: string, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
+          | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+         }>, charges: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus, mandate: { id: string, plan: { id: string, name: string } } }> }>, transactions: { total: number, nodes: Array<{ id: string, purchaseDate: string, bookings: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, event: { id: string, name: string }, eventDate: { id: string, datetime: string, startsAt: string }, boughtFor: { id: string, firstName: string, lastName: string } | null, payment:
             | { method: PaymentMethod, base100NetPrice: number, currency: string }
             | { method: PaymentMethod, creditsUsed: number }
            }> }> }, passPurchases: { total: number, nodes: Array<{ id: string, creditsAllocated: number, creditsRemaining: number, starts: string, expires: string, status: PassStatus, pass: { id: string, name: string } }> }, videoPurchases: { total: number, nodes: Array<{ id: string, createdAt: string, expiresOn: string | null, isExpired: boolean, isCancelled: boolean, isRefunded: boolean, media: { id: string, name: string }, payment:
           | { method: PaymentMethod, base100NetPrice: number, currency: string }
           | { method: PaymentMethod, creditsUsed: number }
-         }> } | null, mandates: { total: number, nodes: Array<{ id: string, state: MandateState, createdAt: string, renewalDate: string, earliestCancellationDate: string, endsOn: string | null, pausedAt: string | null, plan: { id: string, name: string, base100Price: number, currency: string, interval: PlanInterval }, charges: { total: number, nodes: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus }> } }> } | null, appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+         }> } | null, mandates: { total: number, nodes: Array<{ id: string, state: MandateState, createdAt: string, renewalDate: string, earliestCancellationDate: string, endsOn: string | null, pausedAt: string | null, plan: { id: string, name: string, base100Price: number, currency: string, interval: PlanInterval }, charges: { total: number, nodes: Array<{ id: string, periodStart: string, periodEnd: string, base100Amount: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }> } }> } | null, appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
+          | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
           | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
          }> }, notes: { total: number, nodes: Array<{ id: string, body: string, author: string | null, createdAt: string, appointment: { id: string, datetime: string, service: { name: string } } | null }> } | null } | null };
 
 export type AppointmentDetailsFragment = { id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-    | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+    | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
     | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
    };
 
@@ -832,9 +944,9 @@ export type TodayQueryVariables = Exact<{
 
 
 export type TodayQuery = { appointments: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
-       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, event: { id: string, name: string } }> } | null };
+       }> } | null, eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, cancelled: boolean, event: { id: string, name: string } }> } | null };
 
 export type SetAppointmentStatusMutationVariables = Exact<{
   id: string | number;
@@ -843,6 +955,27 @@ export type SetAppointmentStatusMutationVariables = Exact<{
 
 
 export type SetAppointmentStatusMutation = { setAppointmentStatus: { id: string, status: string } };
+
+export type SetAppointmentPaymentStatusMutationVariables = Exact<{
+  id: string | number;
+  status: PaymentStatus;
+  method: SettlementMethod | null | undefined;
+}>;
+
+
+export type SetAppointmentPaymentStatusMutation = { setAppointmentPaymentStatus: { id: string, payment:
+      | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
+      | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
+     } };
+
+export type SetSubscriptionChargeStatusMutationVariables = Exact<{
+  id: string | number;
+  status: PaymentStatus;
+  method: SettlementMethod | null | undefined;
+}>;
+
+
+export type SetSubscriptionChargeStatusMutation = { setSubscriptionChargeStatus: { id: string, status: PaymentStatus, settlementMethod: SettlementMethod | null } };
 
 export type CalendarSetupQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -857,7 +990,7 @@ export type AvailabilityQueryVariables = Exact<{
 
 
 export type AvailabilityQuery = { availability: { facilitatorId: string, dates: Array<{ date: string, windows: Array<{ startTime: string, endTime: string, slots: Array<{ start: string, end: string, available: boolean }> }> }> }, appointments: { nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
-        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus }
+        | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
         | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
        }> } | null };
 
@@ -897,7 +1030,7 @@ export type EventsQueryVariables = Exact<{
 }>;
 
 
-export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number }> }> } | null };
+export type EventsQuery = { events: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, name: string, kind: EventKind, timezone: string, dates: Array<{ id: string, datetime: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, cancelled: boolean }> }> } | null };
 
 export type EventRegisterQueryVariables = Exact<{
   eventId: string | number;
@@ -905,7 +1038,7 @@ export type EventRegisterQueryVariables = Exact<{
 }>;
 
 
-export type EventRegisterQuery = { event: { id: string, name: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, date: { id: string, datetime: string, startsAt: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, purchasedBy: { id: string, firstName: string, lastName: string }, boughtFor: { id: string, firstName: string, lastName: string } | null }> } | null } | null } | null };
+export type EventRegisterQuery = { event: { id: string, name: string, pricingOptions: Array<{ id: string, name: string, base100Price: number, credits: number, currency: string }>, date: { id: string, datetime: string, startsAt: string, duration: number, capacity: number, spacesBooked: number, spacesLeft: number, cancelled: boolean, waitlist: Array<{ id: string, position: number | null, status: WaitlistStatus, spaces: number, payWith: PaymentChoice, skippedReason: string | null, customer: { id: string, firstName: string, lastName: string }, booking: { id: string } | null }>, register: { total: number, nodes: Array<{ id: string, spaces: number, isCancelled: boolean, isRefunded: boolean, attended: boolean | null, purchasedBy: { id: string, firstName: string, lastName: string }, boughtFor: { id: string, firstName: string, lastName: string } | null }> } | null } | null } | null };
 
 export type BookEventMutationVariables = Exact<{
   input: BookEventInput;
@@ -1068,6 +1201,82 @@ export type UpdateVoucherMutationVariables = Exact<{
 
 export type UpdateVoucherMutation = { updateVoucher: { id: string, code: string } };
 
+export type ScheduleQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+
+export type ScheduleQuery = { eventDates: { total: number, nodes: Array<{ id: string, datetime: string, startsAt: string, tz: string, duration: number, capacity: number, spacesBooked: number, cancelled: boolean, event: { id: string, name: string, kind: EventKind } }> } | null };
+
+export type ClassesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClassesQuery = { events: { total: number, nodes: Array<{ id: string, name: string, kind: EventKind }> } | null };
+
+export type CreateClassMutationVariables = Exact<{
+  input: CreateEventInput;
+}>;
+
+
+export type CreateClassMutation = { createEvent: { id: string, name: string } };
+
+export type AddRecurringDatesMutationVariables = Exact<{
+  eventId: string | number;
+  rule: RecurrenceInput;
+}>;
+
+
+export type AddRecurringDatesMutation = { addRecurringDates: Array<{ id: string, datetime: string }> };
+
+export type UpdateEventDateMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateEventDateInput;
+}>;
+
+
+export type UpdateEventDateMutation = { updateEventDate: { id: string, capacity: number, duration: number, spacesBooked: number } };
+
+export type CancelEventDateMutationVariables = Exact<{
+  id: string | number;
+  refund: boolean | null | undefined;
+}>;
+
+
+export type CancelEventDateMutation = { cancelEventDate: { id: string, cancelled: boolean, spacesBooked: number } };
+
+export type JoinWaitlistMutationVariables = Exact<{
+  input: JoinWaitlistInput;
+}>;
+
+
+export type JoinWaitlistMutation = { joinWaitlist: { id: string, position: number | null } };
+
+export type LeaveWaitlistMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LeaveWaitlistMutation = { leaveWaitlist: { id: string, status: WaitlistStatus } };
+
+export type ReportFiguresFieldsFragment = { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> };
+
+export type ReportQueryVariables = Exact<{
+  from: string;
+  to: string;
+  by: ReportInterval | null | undefined;
+}>;
+
+
+export type ReportQuery = { report: { csv: string, periods: Array<{ start: string, end: string, figures: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } }>, totals: { eventBookings: number, attended: number, noShows: number, spacesBooked: number, spacesOffered: number, appointments: number, appointmentsCompleted: number, appointmentsNoShow: number, newCustomers: number, revenue: Array<{ currency: string, base100Amount: number }> } } };
+
+export type ChangesSubscriptionVariables = Exact<{
+  types: Array<string> | string | null | undefined;
+}>;
+
+
+export type ChangesSubscription = { changes: { type: string, id: string, action: string, related: Array<string> } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1115,6 +1324,7 @@ export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1124,6 +1334,23 @@ export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"AppointmentDetails"}) as unknown as TypedDocumentString<AppointmentDetailsFragment, unknown>;
+export const ReportFiguresFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportFiguresFields on ReportFigures {
+  revenue {
+    currency
+    base100Amount
+  }
+  eventBookings
+  attended
+  noShows
+  spacesBooked
+  spacesOffered
+  appointments
+  appointmentsCompleted
+  appointmentsNoShow
+  newCustomers
+}
+    `, {"fragmentName":"ReportFiguresFields"}) as unknown as TypedDocumentString<ReportFiguresFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -1465,6 +1692,51 @@ export const CustomerDocument = new TypedDocumentString(`
     mobile
     archived
     createdAt
+    amountOwed {
+      currency
+      base100Amount
+      appointments {
+        id
+        datetime
+        service {
+          id
+          name
+        }
+        facilitator {
+          id
+          name
+        }
+        payment {
+          ... on CardPayment {
+            method
+            base100NetPrice
+            currency
+            status
+            settlementMethod
+          }
+          ... on PassPayment {
+            method
+            creditsUsed
+            status
+          }
+        }
+      }
+      charges {
+        id
+        periodStart
+        periodEnd
+        base100Amount
+        currency
+        status
+        mandate {
+          id
+          plan {
+            id
+            name
+          }
+        }
+      }
+    }
     transactions(pageSize: 30) {
       total
       nodes {
@@ -1571,6 +1843,7 @@ export const CustomerDocument = new TypedDocumentString(`
             base100Amount
             currency
             status
+            settlementMethod
           }
         }
       }
@@ -1627,6 +1900,7 @@ export const CustomerDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1799,6 +2073,7 @@ export const TodayDocument = new TypedDocumentString(`
       duration
       capacity
       spacesBooked
+      cancelled
       event {
         id
         name
@@ -1834,6 +2109,7 @@ export const TodayDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1850,6 +2126,36 @@ export const SetAppointmentStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetAppointmentStatusMutation, SetAppointmentStatusMutationVariables>;
+export const SetAppointmentPaymentStatusDocument = new TypedDocumentString(`
+    mutation SetAppointmentPaymentStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+  setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
+    id
+    payment {
+      ... on CardPayment {
+        method
+        base100NetPrice
+        currency
+        status
+        settlementMethod
+      }
+      ... on PassPayment {
+        method
+        creditsUsed
+        status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetAppointmentPaymentStatusMutation, SetAppointmentPaymentStatusMutationVariables>;
+export const SetSubscriptionChargeStatusDocument = new TypedDocumentString(`
+    mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
+  setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {
+    id
+    status
+    settlementMethod
+  }
+}
+    `) as unknown as TypedDocumentString<SetSubscriptionChargeStatusMutation, SetSubscriptionChargeStatusMutationVariables>;
 export const CalendarSetupDocument = new TypedDocumentString(`
     query CalendarSetup {
   facilitators {
@@ -1927,6 +2233,7 @@ export const AvailabilityDocument = new TypedDocumentString(`
       base100NetPrice
       currency
       status
+      settlementMethod
     }
     ... on PassPayment {
       method
@@ -1998,6 +2305,7 @@ export const EventsDocument = new TypedDocumentString(`
         capacity
         spacesBooked
         spacesLeft
+        cancelled
       }
     }
   }
@@ -2023,6 +2331,23 @@ export const EventRegisterDocument = new TypedDocumentString(`
       capacity
       spacesBooked
       spacesLeft
+      cancelled
+      waitlist {
+        id
+        position
+        status
+        spaces
+        payWith
+        skippedReason
+        customer {
+          id
+          firstName
+          lastName
+        }
+        booking {
+          id
+        }
+      }
       register(pageSize: 100) {
         total
         nodes {
@@ -2291,3 +2616,129 @@ export const UpdateVoucherDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateVoucherMutation, UpdateVoucherMutationVariables>;
+export const ScheduleDocument = new TypedDocumentString(`
+    query Schedule($from: Date!, $to: Date!) {
+  eventDates(startDate: $from, endDate: $to, pageSize: 100) {
+    total
+    nodes {
+      id
+      datetime
+      startsAt
+      tz
+      duration
+      capacity
+      spacesBooked
+      cancelled
+      event {
+        id
+        name
+        kind
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ScheduleQuery, ScheduleQueryVariables>;
+export const ClassesDocument = new TypedDocumentString(`
+    query Classes {
+  events(pageSize: 100) {
+    total
+    nodes {
+      id
+      name
+      kind
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ClassesQuery, ClassesQueryVariables>;
+export const CreateClassDocument = new TypedDocumentString(`
+    mutation CreateClass($input: CreateEventInput!) {
+  createEvent(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateClassMutation, CreateClassMutationVariables>;
+export const AddRecurringDatesDocument = new TypedDocumentString(`
+    mutation AddRecurringDates($eventId: ID!, $rule: RecurrenceInput!) {
+  addRecurringDates(eventId: $eventId, rule: $rule) {
+    id
+    datetime
+  }
+}
+    `) as unknown as TypedDocumentString<AddRecurringDatesMutation, AddRecurringDatesMutationVariables>;
+export const UpdateEventDateDocument = new TypedDocumentString(`
+    mutation UpdateEventDate($id: ID!, $input: UpdateEventDateInput!) {
+  updateEventDate(id: $id, input: $input) {
+    id
+    capacity
+    duration
+    spacesBooked
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateEventDateMutation, UpdateEventDateMutationVariables>;
+export const CancelEventDateDocument = new TypedDocumentString(`
+    mutation CancelEventDate($id: ID!, $refund: Boolean) {
+  cancelEventDate(id: $id, refund: $refund) {
+    id
+    cancelled
+    spacesBooked
+  }
+}
+    `) as unknown as TypedDocumentString<CancelEventDateMutation, CancelEventDateMutationVariables>;
+export const JoinWaitlistDocument = new TypedDocumentString(`
+    mutation JoinWaitlist($input: JoinWaitlistInput!) {
+  joinWaitlist(input: $input) {
+    id
+    position
+  }
+}
+    `) as unknown as TypedDocumentString<JoinWaitlistMutation, JoinWaitlistMutationVariables>;
+export const LeaveWaitlistDocument = new TypedDocumentString(`
+    mutation LeaveWaitlist($id: ID!) {
+  leaveWaitlist(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<LeaveWaitlistMutation, LeaveWaitlistMutationVariables>;
+export const ReportDocument = new TypedDocumentString(`
+    query Report($from: Date!, $to: Date!, $by: ReportInterval) {
+  report(from: $from, to: $to, by: $by) {
+    periods {
+      start
+      end
+      figures {
+        ...ReportFiguresFields
+      }
+    }
+    totals {
+      ...ReportFiguresFields
+    }
+    csv
+  }
+}
+    fragment ReportFiguresFields on ReportFigures {
+  revenue {
+    currency
+    base100Amount
+  }
+  eventBookings
+  attended
+  noShows
+  spacesBooked
+  spacesOffered
+  appointments
+  appointmentsCompleted
+  appointmentsNoShow
+  newCustomers
+}`) as unknown as TypedDocumentString<ReportQuery, ReportQueryVariables>;
+export const ChangesDocument = new TypedDocumentString(`
+    subscription Changes($types: [String!]) {
+  changes(types: $types) {
+    type
+    id
+    action
+    related
+  }
+}
+    `) as unknown as TypedDocumentString<ChangesSubscription, ChangesSubscriptionVariables>;

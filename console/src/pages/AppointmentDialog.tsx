@@ -10,6 +10,7 @@ import type { AppointmentDetailsFragment, AppointmentStatus } from '../gql/graph
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
 import { Dialog, ErrorText, Outcome, formatLocal, money } from '../ui.tsx';
+import { Payment, SettleButtons, awaitsMoney } from './Payments.tsx';
 
 export type AppointmentView = AppointmentDetailsFragment;
 
@@ -30,11 +31,12 @@ export function AppointmentDialog({
   const reschedule = useMutation(RescheduleAppointmentMutation);
   const setStatus = useMutation(SetAppointmentStatusMutation);
   const [status, setStatusShown] = useState(appointment.status as AppointmentStatus);
+  const [payment, setPayment] = useState(appointment.payment);
   const [confirming, setConfirming] = useState(false);
   const [date, setDate] = useState(appointment.datetime.slice(0, 10));
   const [time, setTime] = useState(appointment.datetime.slice(11, 16));
   const [facilitatorId, setFacilitatorId] = useState(appointment.facilitator.id);
-  const ids = { date: useId(), time: useId(), facilitator: useId() };
+  const ids = { date: useId(), time: useId(), facilitator: useId(), payment: useId() };
   const name = `${appointment.customer.firstName} ${appointment.customer.lastName}`;
   const started = hasStarted(appointment.startsAt);
   const unchanged = `${date}T${time}` === appointment.datetime.slice(0, 16) && facilitatorId === appointment.facilitator.id;
@@ -68,7 +70,23 @@ export function AppointmentDialog({
           <div>
             <dt>Payment</dt>
             <dd>
-              <Payment payment={appointment.payment} />
+              <Payment payment={payment} id={ids.payment} />
+              {awaitsMoney(payment) && status !== 'CANCELLED' && mayWrite && (
+                <SettleButtons
+                  target={{
+                    kind: 'appointment',
+                    id: appointment.id,
+                    what: `${name}'s ${appointment.service.name} on ${formatLocal(appointment.datetime)}`,
+                    amount: money(payment.base100NetPrice, payment.currency),
+                    status: payment.status as 'PENDING' | 'FAILED',
+                  }}
+                  shownBy={ids.payment}
+                  onSettled={(message, settled) => {
+                    setRecorded(message);
+                    setPayment((p) => ({ ...p, ...settled }));
+                  }}
+                />
+              )}
             </dd>
           </div>
           <div>
@@ -179,14 +197,3 @@ export function AppointmentDialog({
   );
 }
 
-/** How an appointment is paid, in words. */
-export function Payment({ payment }: { payment: AppointmentView['payment'] }) {
-  if ('creditsUsed' in payment) return <>{payment.creditsUsed} {payment.creditsUsed === 1 ? 'credit' : 'credits'} from a pass</>;
-  if (!('base100NetPrice' in payment)) return null;
-  const state = payment.status === 'PAID' ? 'paid' : payment.status === 'PENDING' ? 'to pay' : 'payment failed';
-  return (
-    <>
-      {money(payment.base100NetPrice, payment.currency)} by card, {state}
-    </>
-  );
-}

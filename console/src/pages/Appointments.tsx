@@ -1,15 +1,17 @@
 /**
  * The calendar: one day, the facilitators side by side (all of them, or those chosen), each a column of
- * 15-minute slots and of appointments at their own start minute (10:07 too). A free slot books; an
- * appointment opens to show whose it is, and to record, move or cancel it.
+ * 15-minute slots and of appointments at their own start minute (10:07 too). A free slot books, and so does
+ * `Book at any time` (any minute; one that has already started, a walk-in in the room, within the service's
+ * walk-in window); an appointment opens to show whose it is, and to record, move or cancel it.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueries, useQuery } from '../api.ts';
-import { addDays, dayName, hasBegun, hhmm, minutesOf, todayIn } from '../clock.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
+import { addDays, dayName, hasBegun, hhmm, minutesOf, serviceNow, todayIn, wallClock } from '../clock.ts';
 import { AvailabilityQuery, BookAppointmentMutation, CalendarSetupQuery } from '../documents.ts';
 import type { AvailabilityQuery as AvailabilityData, CalendarSetupQuery as SetupData, PaymentChoice } from '../gql/graphql.ts';
 import { can, useSession } from '../session.tsx';
-import { Dialog, Empty, ErrorText, Flash, FormActions, Loading, PageHeader, formatDate, formatLocal, money } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, Field, Flash, FormActions, Loading, PageHeader, formatLocal, money } from '../ui.tsx';
 import { AppointmentDialog, type AppointmentView } from './AppointmentDialog.tsx';
 import { CustomerPicker, type PickedCustomer } from './CustomerPicker.tsx';
 
@@ -29,7 +31,7 @@ export function Appointments() {
   const [date, setDate] = useState(today);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [serviceId, setServiceId] = useState('');
-  const [booking, setBooking] = useState<{ facilitator: Facilitator; time: string }>();
+  const [booking, setBooking] = useState<{ facilitator: Facilitator; date: string; time: string }>();
   const [opened, setOpened] = useState<AppointmentView>();
   const [flash, setFlash] = useState<string>();
   const ids = { service: useId(), day: useId() };
@@ -43,6 +45,16 @@ export function Appointments() {
     { skip: !setup.data || shown.length === 0 },
   );
   const byFacilitator = new Map((days.data ?? []).map((d) => [d.availability.facilitatorId, d]));
+  // Appointments booked, moved or cancelled anywhere, and working hours changed, show by themselves.
+  const shownIds = new Set(shown.map((f) => f.id));
+  useLiveChanges(
+    readableTypes(me.scopes, ['Appointment', 'Facilitator']),
+    (change) => (change.type === 'Facilitator' ? shownIds.has(change.id) : change.related.some((id) => shownIds.has(id))),
+    // Only the columns a change names are read again (each column is a query of its own).
+    (changes) =>
+      days.refresh((v) => changes === 'all' || changes.some((c) => (c.type === 'Facilitator' ? c.id === v.facilitatorId : c.related.includes(v.facilitatorId)))),
+    { skip: !setup.data },
+  );
   const mayBook = can(me, 'appointments:write');
   const changed = (message: string) => {
     setFlash(message);
@@ -52,6 +64,19 @@ export function Appointments() {
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Appointments">
+        {can(me, 'appointments:write') && facilitators.length > 0 && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              // Today: the time now (a walk-in is often already in the room); another day: its morning.
+              const time = date === today ? wallClock(serviceNow(), me.companyTimezone).time : '09:00';
+              setBooking({ facilitator: shown[0] ?? facilitators[0]!, date, time });
+            }}
+          >
+            Book at any time
+          </button>
+        )}
         <div className="day-nav" role="group" aria-label="Day">
           <button type="button" onClick={() => setDate(addDays(date, -1))}>
             Previous day
@@ -126,7 +151,7 @@ export function Appointments() {
               facilitators={shown}
               days={byFacilitator}
               loading={days.loading}
-              onBook={mayBook ? (facilitator, time) => setBooking({ facilitator, time }) : undefined}
+              onBook={mayBook ? (facilitator, time) => setBooking({ facilitator, date, time }) : undefined}
               onOpen={setOpened}
             />
           )}
@@ -134,9 +159,10 @@ export function Appointments() {
       )}
       {booking && (
         <BookDialog
-          date={date}
+          date={booking.date}
           time={booking.time}
           facilitator={booking.facilitator}
+          facilitators={facilitators}
           services={services}
           initialServiceId={serviceId}
           onClose={(booked) => {
@@ -321,10 +347,17 @@ function Column({
   );
 }
 
+/**
+ * Booking an appointment: a customer (or a new one), a service and option, with whom, and when: a free slot's
+ * time to start with, any minute after. Console bookings are walk-ins by default, so a start already past
+ * (someone in the room since 10:07) is recorded too, as far back as the service's walk-in window allows (12
+ * hours unless the studio set `WALK_IN_WINDOW_HOURS`); the service's refusal is shown under Start.
+ */
 function BookDialog(props: {
   date: string;
   time: string;
   facilitator: Facilitator;
+  facilitators: readonly Facilitator[];
   services: readonly Service[];
   initialServiceId: string;
   onClose: (booked?: string) => void;
@@ -336,38 +369,86 @@ function BookDialog(props: {
   const service = props.services.find((s) => s.id === serviceId);
   const options = useMemo(() => service?.options.filter((o) => o.active) ?? [], [service]);
   const [optionName, setOptionName] = useState(options[0]?.name ?? '');
+  const [facilitatorId, setFacilitatorId] = useState(props.facilitator.id);
+  const [date, setDate] = useState(props.date);
+  const [time, setTime] = useState(props.time);
   const [payWith, setPayWith] = useState<PaymentChoice>('CARD');
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string>();
-  const ids = { service: useId(), option: useId(), pay: useId(), notes: useId() };
+  const ids = { service: useId(), option: useId(), facilitator: useId(), pay: useId(), notes: useId() };
+  const facilitator = props.facilitators.find((f) => f.id === facilitatorId) ?? props.facilitator;
+  const started = /^\d\d:\d\d$/.test(time) && hasBegun(date, time, facilitator.timezone);
   useEffect(() => {
     if (!options.some((o) => o.name === optionName)) setOptionName(options[0]?.name ?? '');
   }, [options, optionName]);
+  const startError = book.error?.forFieldAs('datetime', 'Start');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!customer) return setProblem('Choose the customer the appointment is for.');
     if (!service || !optionName) return setProblem('Choose a service and an option.');
+    if (!/^\d{4}-\d\d-\d\d$/.test(date) || !/^\d\d:\d\d$/.test(time)) return setProblem('Choose the date and the start time.');
     setProblem(undefined);
     const result = await book.run({
       input: {
         customerId: customer.id,
         serviceId: service.id,
         optionName,
-        facilitatorId: props.facilitator.id,
-        datetime: `${props.date}T${props.time}:00`,
+        facilitatorId: facilitator.id,
+        datetime: `${date}T${time}:00`,
         payWith,
         notes: notes.trim() || null,
         packageId: null,
         walkIn: null,
       },
     });
-    if (result) props.onClose(`Booked ${customer.name} for ${service.name} with ${props.facilitator.name} on ${formatLocal(result.bookAppointment.datetime)}.`);
+    if (result) props.onClose(`Booked ${customer.name} for ${service.name} with ${facilitator.name} on ${formatLocal(result.bookAppointment.datetime)}.`);
   };
   return (
-    <Dialog title={`Book ${formatDate(props.date)} at ${props.time}`} open onClose={() => props.onClose()}>
+    <Dialog title="Book an appointment" open onClose={() => props.onClose()}>
       <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="sub">With {props.facilitator.name}</p>
         <CustomerPicker value={customer} onChange={setCustomer} />
+        <div className="row">
+          <div className="field">
+            <label htmlFor={ids.facilitator}>With</label>
+            <select id={ids.facilitator} value={facilitatorId} onChange={(e) => setFacilitatorId(e.target.value)}>
+              {props.facilitators.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label="Date">{(id) => <input
+                id={id}
+                type="date"
+                value={date}
+                onChange={(e) => {
+                  setDate(e.target.value);
+                  book.reset();
+                }}
+              />}</Field>
+          <Field label="Start" error={startError}>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                type="time"
+                step={60}
+                value={time}
+                onChange={(e) => {
+                  setTime(e.target.value);
+                  book.reset();
+                }}
+                aria-describedby={describedBy}
+                aria-invalid={startError ? true : undefined}
+              />
+            )}
+          </Field>
+        </div>
+        <p className="hint">
+          {started
+            ? 'This time has passed: the appointment is recorded as a walk-in that has already started (up to 12 hours back, unless the studio set another window).'
+            : 'Any minute, such as 10:07. One that has already started can be recorded too, as a walk-in.'}
+        </p>
         <div className="field">
           <label htmlFor={ids.service}>Service</label>
           <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
@@ -403,7 +484,7 @@ function BookDialog(props: {
             Also kept as a note on the customer.
           </p>
         </div>
-        <ErrorText error={problem ?? book.error} />
+        <ErrorText error={problem ?? (startError ? undefined : book.error)} />
         <FormActions onCancel={() => props.onClose()} busy={book.busy} label="Book appointment" busyLabel="Booking…" />
       </form>
     </Dialog>

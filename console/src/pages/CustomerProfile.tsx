@@ -14,9 +14,10 @@ import type { CustomerQuery as Data } from '../gql/graphql.ts';
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
 import { ConfirmDialog, Empty, ErrorText, Flash, Loading, PageHeader, formatDate, formatDateTime, formatLocal, money } from '../ui.tsx';
-import { Payment, STATUS_NAMES } from './AppointmentDialog.tsx';
+import { STATUS_NAMES } from './AppointmentDialog.tsx';
 import { AddNoteDialog, EditCustomerDialog } from './CustomerForms.tsx';
 import { AttendanceBadge, CancelBookingDialog } from './Register.tsx';
+import { Payment, SettleButtons, awaitsMoney, settlementWords } from './Payments.tsx';
 import { SellPassDialog, SellVideoDialog, StartSubscriptionDialog } from './Selling.tsx';
 
 export type Customer = NonNullable<Data['customer']>;
@@ -119,6 +120,15 @@ export function CustomerProfile({ id }: { id: string }) {
               <dd className="mono">{customer.id}</dd>
             </div>
           </dl>
+          <Owed
+            customer={customer}
+            mayMarkAppointments={may('appointments:write')}
+            mayMarkCharges={may('subscription-mandates:write')}
+            onSettled={(message) => {
+              setFlash(message);
+              query.reload();
+            }}
+          />
           <Bookings customer={customer} mayCancel={may('bookings:write')} onCancel={(booking) => setOpen({ kind: 'cancel-booking', booking })} />
           <Appointments
             customer={customer}
@@ -182,6 +192,89 @@ function Record({ id, title, badges, children, actions }: { id: string; title: R
       {children}
       {actions && <div className="button-row">{actions}</div>}
     </li>
+  );
+}
+
+/**
+ * What the customer owes, per currency, and each record it is owed on (an appointment paid by card, a
+ * subscription charge), PENDING or FAILED, with `Mark paid` / `Mark failed`. Once marked paid a record leaves
+ * the list; focus then goes to the sum, which says what is still owed.
+ */
+function Owed({
+  customer,
+  mayMarkAppointments,
+  mayMarkCharges,
+  onSettled,
+}: {
+  customer: Customer;
+  mayMarkAppointments: boolean;
+  mayMarkCharges: boolean;
+  onSettled: (message: string) => void;
+}) {
+  const owed = customer.amountOwed;
+  const total = owed.map((o) => money(o.base100Amount, o.currency)).join(' and ');
+  const name = `${customer.firstName} ${customer.lastName}`;
+  return (
+    <section className="card owed-card" aria-labelledby="owed-title">
+      <h2 id="owed-title">To pay</h2>
+      <p id="owed-sum" tabIndex={-1} className={owed.length ? 'owed-sum' : 'empty'}>
+        {owed.length ? (
+          <>
+            <strong>{total}</strong> to pay in all
+          </>
+        ) : (
+          'Nothing to pay.'
+        )}
+      </p>
+      {owed.length > 0 && (
+        <ul className="records">
+          {owed.flatMap((o) => [
+            ...o.appointments.map((a) => {
+              const payment = a.payment;
+              const what = `${a.service.name} on ${formatLocal(a.datetime)}`;
+              return (
+                <Record key={a.id} id={`owed-${a.id}`} title={what} badges={<span className="badge">Appointment</span>}>
+                  <p>
+                    <Payment payment={payment} /> · with {a.facilitator.name}
+                  </p>
+                  {mayMarkAppointments && awaitsMoney(payment) && (
+                    <SettleButtons
+                      target={{
+                        kind: 'appointment',
+                        id: a.id,
+                        what: `${name}'s ${what}`,
+                        amount: money(payment.base100NetPrice, payment.currency),
+                        status: payment.status as 'PENDING' | 'FAILED',
+                      }}
+                      shownBy="owed-sum"
+                      onSettled={onSettled}
+                    />
+                  )}
+                </Record>
+              );
+            }),
+            ...o.charges.map((c) => {
+              const what = `${c.mandate.plan.name}, ${formatDate(c.periodStart)} to ${formatDate(c.periodEnd)}`;
+              const amount = money(c.base100Amount, c.currency);
+              return (
+                <Record key={c.id} id={`owed-${c.id}`} title={what} badges={<span className="badge">Subscription</span>}>
+                  <p>
+                    <span className="owed">{settlementWords(amount, c.status, null)}</span>
+                  </p>
+                  {mayMarkCharges && (
+                    <SettleButtons
+                      target={{ kind: 'charge', id: c.id, what: `${name}'s ${what}`, amount, status: c.status as 'PENDING' | 'FAILED' }}
+                      shownBy="owed-sum"
+                      onSettled={onSettled}
+                    />
+                  )}
+                </Record>
+              );
+            }),
+          ])}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -401,7 +494,10 @@ function Subscriptions({
                     </td>
                     <td>{money(c.base100Amount, c.currency)}</td>
                     <td>
-                      <span className={c.status === 'PAID' ? 'badge good' : c.status === 'FAILED' ? 'badge bad' : 'badge'}>{CHARGE_STATES[c.status]}</span>
+                      <span className={c.status === 'PAID' ? 'badge good' : c.status === 'FAILED' ? 'badge bad' : 'badge'}>
+                        {CHARGE_STATES[c.status]}
+                        {c.status === 'PAID' && c.settlementMethod && ` (${c.settlementMethod.toLowerCase()})`}
+                      </span>
                     </td>
                   </tr>
                 ))}

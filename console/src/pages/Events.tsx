@@ -85,7 +85,9 @@ function EventCard({ event, onOpen }: { event: Event; onOpen: (date: EventDate) 
                     <meter min={0} max={date.capacity} value={date.spacesBooked} aria-label={`${date.spacesBooked} of ${date.capacity} booked`} />{' '}
                     {date.spacesBooked}
                   </td>
-                  <td data-label="Left">{date.spacesLeft === 0 ? <span className="badge bad">Full</span> : date.spacesLeft}</td>
+                  <td data-label="Left">
+                    {date.cancelled ? <span className="badge bad">Cancelled</span> : date.spacesLeft === 0 ? <span className="badge bad">Full</span> : date.spacesLeft}
+                  </td>
                   <td className="actions">
                     <button type="button" onClick={() => onOpen(date)} aria-label={`Register for ${event.name} on ${formatLocal(date.datetime)}`}>
                       Register

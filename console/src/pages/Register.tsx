@@ -1,21 +1,27 @@
 /**
  * An event date's register: who is booked, attendance once the date has started (Attended / No-show), a
  * booking's cancellation with a refund choice, and registering a customer while the date is still to come.
+ * A full date keeps a waitlist: `Add to waitlist` puts a customer in line, and a space freed (a cancellation
+ * here or anywhere, more capacity) books the first in line at once, which the register then shows.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { hasStarted } from '../clock.ts';
-import { BookEventMutation, CancelBookingMutation, EventRegisterQuery, SetBookingAttendanceMutation } from '../documents.ts';
+import { BookEventMutation, CancelBookingMutation, EventRegisterQuery, JoinWaitlistMutation, LeaveWaitlistMutation, SetBookingAttendanceMutation } from '../documents.ts';
 import type { EventRegisterQuery as Data, PaymentChoice } from '../gql/graphql.ts';
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
 import { ConfirmDialog, Dialog, Empty, ErrorText, Flash, Loading, Outcome, formatLocal, money } from '../ui.tsx';
 import { CustomerPicker, type PickedCustomer } from './CustomerPicker.tsx';
 
-type Booking = NonNullable<NonNullable<NonNullable<Data['event']>['date']>['register']>['nodes'][number];
+type RegisterDate = NonNullable<NonNullable<Data['event']>['date']>;
+type Booking = NonNullable<RegisterDate['register']>['nodes'][number];
+type WaitlistEntry = RegisterDate['waitlist'][number];
 
 const person = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`;
 const spacesText = (n: number) => `${n} ${n === 1 ? 'space' : 'spaces'}`;
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 export function RegisterDialog({
   eventId,
@@ -33,6 +39,13 @@ export function RegisterDialog({
   const mayRead = can(me, 'events-register:read');
   const mayWrite = can(me, 'bookings:write');
   const register = useQuery(EventRegisterQuery, { eventId, dateId }, { skip: !mayRead });
+  // Bookings, cancellations and promotions made anywhere show here by themselves.
+  useLiveChanges(
+    readableTypes(me.scopes, ['Booking', 'EventDate', 'WaitlistEntry']),
+    (change) => change.id === dateId || change.related.includes(dateId),
+    register.refresh,
+    { skip: !mayRead },
+  );
   const attendance = useMutation(SetBookingAttendanceMutation);
   const [changed, setChanged] = useState(false);
   const [flash, setFlash] = useState<string>();
@@ -42,6 +55,19 @@ export function RegisterDialog({
   const started = date ? hasStarted(date.startsAt) : false;
   const bookings = date?.register?.nodes ?? [];
   const live = bookings.filter((b) => !b.isCancelled);
+  const waitlist = date?.waitlist ?? [];
+  const fromWaitlist = new Set(waitlist.flatMap((w) => (w.status === 'PROMOTED' && w.booking ? [w.booking.id] : [])));
+  // A space freed books the first in line (the service does it, whoever freed it): say who was booked.
+  const promoted = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!date) return;
+    const now = new Set(date.waitlist.filter((w) => w.status === 'PROMOTED').map((w) => w.id));
+    const before = promoted.current;
+    promoted.current = now;
+    if (!before) return;
+    const fresh = date.waitlist.filter((w) => now.has(w.id) && !before.has(w.id)).map((w) => person(w.customer));
+    if (fresh.length) setFlash((f) => `${f ? `${f} ` : ''}${fresh.join(' and ')} ${fresh.length === 1 ? 'was' : 'were'} booked from the waitlist.`);
+  }, [date]);
 
   const record = async (booking: Booking, attended: boolean | null) => {
     const who = person(booking.boughtFor ?? booking.purchasedBy);
@@ -94,6 +120,7 @@ export function RegisterDialog({
                           <th scope="row" data-label="Attendee">
                             <Link to={`/customers/${encodeURIComponent(attendee.id)}`}>{person(attendee)}</Link>
                             {b.boughtFor && <span className="sub">booked by {person(b.purchasedBy)}</span>}
+                            {fromWaitlist.has(b.id) && <span className="sub">from the waitlist</span>}
                           </th>
                           <td data-label="Spaces">{b.spaces}</td>
                           <td data-label="Attendance">
@@ -133,7 +160,17 @@ export function RegisterDialog({
                 </table>
               </div>
             )}
-            {mayWrite && !started && event && (
+            {date.cancelled && <p className="warning">This date is cancelled: it takes no bookings.</p>}
+            <Waitlist
+              entries={waitlist}
+              mayWrite={mayWrite}
+              onLeft={(message) => {
+                setChanged(true);
+                setFlash(message);
+                register.reload();
+              }}
+            />
+            {mayWrite && !started && !date.cancelled && event && (
               <RegisterCustomer
                 dateId={date.id}
                 spacesLeft={date.spacesLeft}
@@ -221,6 +258,73 @@ export function CancelBookingDialog({
   );
 }
 
+const WAITLIST_STATES: Record<string, string> = {
+  PROMOTED: 'Booked from the waitlist',
+  LEFT: 'Left the waitlist',
+  SKIPPED: 'Passed over',
+  CLOSED: 'Closed: the date was cancelled',
+};
+
+/** The date's waitlist: those waiting in line order (each may be taken out), then those no longer waiting. */
+function Waitlist({ entries, mayWrite, onLeft }: { entries: readonly WaitlistEntry[]; mayWrite: boolean; onLeft: (message: string) => void }) {
+  const leave = useMutation(LeaveWaitlistMutation);
+  const waiting = entries.filter((w) => w.status === 'WAITING');
+  const done = entries.filter((w) => w.status !== 'WAITING');
+  if (!entries.length) return null;
+  return (
+    <section className="waitlist" aria-labelledby="waitlist-title">
+      <h3 id="waitlist-title">Waitlist</h3>
+      {waiting.length === 0 ? (
+        <p className="hint">Nobody is waiting.</p>
+      ) : (
+        <ol className="records waiting" aria-label="Waiting, first in line first">
+          {waiting.map((w) => (
+            <li key={w.id} aria-labelledby={`wait-${w.id}`} className="record-line">
+              <span id={`wait-${w.id}`}>
+                <strong>
+                  {w.position}. {person(w.customer)}
+                </strong>{' '}
+                <span className="sub inline">
+                  {spacesText(w.spaces)}, {w.payWith === 'PASS' ? 'pays with pass credits' : 'pays by card'}
+                </span>
+              </span>
+              {mayWrite && (
+                <button
+                  type="button"
+                  className="link-button small"
+                  disabled={leave.busy}
+                  aria-label={`Take off the waitlist: ${person(w.customer)}`}
+                  onClick={() => void leave.run({ id: w.id }).then((r) => r && onLeft(`Took ${person(w.customer)} off the waitlist.`))}
+                >
+                  Take off the waitlist
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <ErrorText error={leave.error} />
+      {done.length > 0 && (
+        <ul className="records no-longer-waiting" aria-label="No longer waiting">
+          {done.map((w) => (
+            <li key={w.id} className="record-line">
+              <span>{person(w.customer)}</span>
+              <span className={w.status === 'PROMOTED' ? 'badge good' : 'badge'}>
+                {WAITLIST_STATES[w.status] ?? w.status}
+                {w.status === 'SKIPPED' && w.skippedReason ? `: ${w.skippedReason}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Registering a customer on a date to come; once the date is full, the same form puts them on its waitlist,
+ * paying as chosen when a space frees up.
+ */
 function RegisterCustomer({
   dateId,
   spacesLeft,
@@ -233,6 +337,8 @@ function RegisterCustomer({
   onRegistered: (message: string) => void;
 }) {
   const book = useMutation(BookEventMutation);
+  const join = useMutation(JoinWaitlistMutation);
+  const full = spacesLeft === 0;
   const [customer, setCustomer] = useState<PickedCustomer>();
   const [optionId, setOptionId] = useState(options[0]?.id ?? '');
   const [spaces, setSpaces] = useState('1');
@@ -245,6 +351,14 @@ function RegisterCustomer({
     const n = Number(spaces);
     if (!Number.isInteger(n) || n < 1) return setProblem('Spaces: a whole number, 1 or more.');
     setProblem(undefined);
+    if (full) {
+      const joined = await join.run({ input: { customerId: customer.id, eventDateId: dateId, pricingOptionId: optionId, spaces: n, payWith, packageId: null } });
+      if (joined) {
+        onRegistered(`Added ${customer.name} to the waitlist: ${ordinal(joined.joinWaitlist.position ?? 1)} in line.`);
+        setCustomer(undefined);
+      }
+      return;
+    }
     const r = await book.run({
       input: { customerId: customer.id, eventDateId: dateId, pricingOptionId: optionId, spaces: n, payWith, boughtForId: null, packageId: null, voucherCode: null },
     });
@@ -254,9 +368,9 @@ function RegisterCustomer({
     }
   };
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Register a customer">
-      <h3>Register a customer</h3>
-      {spacesLeft === 0 && <p className="hint">This date is full.</p>}
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-label={full ? 'Add to the waitlist' : 'Register a customer'}>
+      <h3>{full ? 'Add to the waitlist' : 'Register a customer'}</h3>
+      {full && <p className="hint">This date is full. A customer added here is booked, paying as chosen, as soon as a space frees up for them, first in line first.</p>}
       <CustomerPicker value={customer} onChange={setCustomer} />
       <div className="row">
         <div className="field">
@@ -282,11 +396,17 @@ function RegisterCustomer({
           </select>
         </div>
       </div>
-      <ErrorText error={problem ?? book.error} />
+      <ErrorText error={problem ?? (full ? join.error : book.error)} />
       <div className="dialog-actions">
-        <button type="submit" className="primary" disabled={book.busy || spacesLeft === 0}>
-          {book.busy ? 'Registering…' : 'Register customer'}
-        </button>
+        {full ? (
+          <button type="submit" className="primary" disabled={join.busy}>
+            {join.busy ? 'Adding…' : 'Add to waitlist'}
+          </button>
+        ) : (
+          <button type="submit" className="primary" disabled={book.busy}>
+            {book.busy ? 'Registering…' : 'Register customer'}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -1,17 +1,19 @@
 /**
  * A day at the desk: every facilitator's appointments and every event date of the company's day, in time
  * order. An appointment that has started is recorded Completed or No-show (and corrected between the two);
- * an event date opens its register for attendance.
+ * an event date opens its register for attendance. What changes elsewhere shows within a moment (live.ts).
  */
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { addDays, dayName, hasStarted, todayIn, wallClock } from '../clock.ts';
 import { SetAppointmentStatusMutation, TodayQuery } from '../documents.ts';
 import type { AppointmentStatus, TodayQuery as Data } from '../gql/graphql.ts';
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
-import { Empty, ErrorText, Flash, Loading, Outcome, PageHeader } from '../ui.tsx';
-import { Payment, STATUS_NAMES } from './AppointmentDialog.tsx';
+import { Empty, ErrorText, Flash, Loading, Outcome, PageHeader, money } from '../ui.tsx';
+import { STATUS_NAMES } from './AppointmentDialog.tsx';
+import { Payment, SettleButtons, awaitsMoney } from './Payments.tsx';
 import { RegisterDialog } from './Register.tsx';
 
 type Appointment = NonNullable<Data['appointments']>['nodes'][number];
@@ -38,6 +40,17 @@ export function Today() {
   }, []);
   const appointments = query.data?.appointments?.nodes ?? [];
   const dates = query.data?.eventDates?.nodes ?? [];
+  // Changes made anywhere show here by themselves: any appointment (its day is not in the change), a date
+  // added or one shown changed, a booking on a date shown.
+  const shownDates = new Set(dates.map((d) => d.id));
+  useLiveChanges(
+    readableTypes(me.scopes, ['Appointment', 'EventDate', 'Booking']),
+    (change) =>
+      change.type === 'Appointment' ||
+      (change.type === 'EventDate' && (change.action === 'created' || shownDates.has(change.id))) ||
+      (change.type === 'Booking' && change.related.some((id) => shownDates.has(id))),
+    query.refresh,
+  );
   const items: Item[] = [
     ...appointments.map((appointment) => ({ kind: 'appointment' as const, at: appointment.startsAt, appointment })),
     ...dates.map((d) => ({ kind: 'class' as const, at: d.startsAt, date: d })),
@@ -119,7 +132,7 @@ export function Today() {
 function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointment; onRecorded: (message: string) => void }) {
   const { me } = useSession();
   const setStatus = useMutation(SetAppointmentStatusMutation);
-  const ids = { time: useId(), title: useId() };
+  const ids = { time: useId(), title: useId(), payment: useId() };
   const started = hasStarted(a.startsAt);
   const customer = `${a.customer.firstName} ${a.customer.lastName}`;
   const end = wallClock(Date.parse(a.startsAt) + a.durationMinutes * 60_000, a.tz).time;
@@ -138,8 +151,21 @@ function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointm
             <Link to={`/customers/${encodeURIComponent(a.customer.id)}`}>{customer}</Link> · {a.service.name}
           </h2>
           <p className="sub">
-            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} />
+            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} id={ids.payment} />
           </p>
+          {awaitsMoney(a.payment) && status !== 'CANCELLED' && can(me, 'appointments:write') && (
+            <SettleButtons
+              target={{
+                kind: 'appointment',
+                id: a.id,
+                what: `${customer}'s ${a.service.name} at ${time(a.datetime)}`,
+                amount: money(a.payment.base100NetPrice, a.payment.currency),
+                status: a.payment.status as 'PENDING' | 'FAILED',
+              }}
+              shownBy={ids.payment}
+              onSettled={onRecorded}
+            />
+          )}
           {a.notes && (
             <p className="sub note-body">
               <strong>Note:</strong> {a.notes}
@@ -186,15 +212,13 @@ function ClassItem({ date, timezone, onOpen }: { date: EventDate; timezone: stri
         </p>
         <div className="day-what">
           <h2 id={ids.title}>{date.event.name}</h2>
-          <p className="sub">
-            Class · {date.spacesBooked} of {date.capacity} spaces booked
-          </p>
+          <p className="sub">{date.cancelled ? 'Class · cancelled' : `Class · ${date.spacesBooked} of ${date.capacity} spaces booked`}</p>
         </div>
         <div className="day-status">
-          <button type="button" className={started ? 'primary' : undefined} onClick={onOpen} aria-label={`Open register of ${date.event.name} at ${time(date.datetime)}`}>
+          <button type="button" className={started && !date.cancelled ? 'primary' : undefined} onClick={onOpen} aria-label={`Open register of ${date.event.name} at ${time(date.datetime)}`}>
             Open register
           </button>
-          <span className="sub">{started ? 'Take attendance' : 'Not started yet'}</span>
+          <span className="sub">{date.cancelled ? <span className="badge bad">Cancelled</span> : started ? 'Take attendance' : 'Not started yet'}</span>
         </div>
       </article>
     </li>
