@@ -1,5 +1,5 @@
 /** The console says the service's refusals in words: an input path becomes what the form calls the field. */
-import { fieldInWords, messageInWords } from '../console/src/words.ts';
+import { fieldInWords, messageAs, messageInWords } from '../console/src/words.ts';
 import { describe, expect, it } from '@jest/globals';
 
 describe('console messages', () => {
@@ -12,6 +12,12 @@ describe('console messages', () => {
     ['That time is not available: the facilitator has another appointment then', 'That time is not available: the facilitator has another appointment then'],
   ])('%s -> %s', (raw, shown) => {
     expect(messageInWords(raw)).toBe(shown);
+  });
+
+  it("says a refusal under the form's own label for the field", () => {
+    expect(messageAs('datetime: must be no earlier than 12 hours ago (a walk-in)', 'Start')).toBe('Start must be no earlier than 12 hours ago (a walk-in)');
+    expect(messageAs('rule.until: must not be before from', 'Until')).toBe('Until must not be before from');
+    expect(messageAs('must be at most 100', 'Capacity')).toBe('Capacity must be at most 100');
   });
 
   it('names a path as the form does', () => {

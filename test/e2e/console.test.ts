@@ -8,7 +8,7 @@
  * screenshots also go to docs/console/. Without /usr/bin/chromium (or CHROMIUM_PATH) the suite is skipped,
  * saying so in its name.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -64,15 +64,21 @@ suite(title, () => {
     mkdirSync(SHOTS, { recursive: true });
     receiver = await startReceiver();
     studio = await startStudio({ bundle: withDeskDay(generateBundle({ seed: 7, customers: 40, today }), today), env: webhookEnv(receiver.caFile), clock });
-    [owner, admin, staff] = await Promise.all([consoleUser(studio, 'owner'), consoleUser(studio, 'admin'), consoleUser(studio, 'staff')]);
     browser = await playwright.chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
   }, 120_000);
 
+  // Each test signs in as console users of its own, as other people at the desk would: a console user's budget
+  // is a minute's worth of points at a person's pace, which one user shared by every test at machine speed
+  // would outrun.
+  beforeEach(async () => {
+    [owner, admin, staff] = await Promise.all([consoleUser(studio, 'owner'), consoleUser(studio, 'admin'), consoleUser(studio, 'staff')]);
+  });
+
   // Each test's pages close with it: a page left open keeps its live subscriptions, and would read again on
-  // every change the next tests make, spending the same console users' budget.
+  // every change the next tests make.
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close().catch(() => {});
   });
@@ -864,13 +870,11 @@ suite(title, () => {
     await walkTheDesk(PHONE, DESK_LANES[1]!, 'phone-desk', (name) => (name === 'today' ? 'phone-today' : name === 'customer-profile' ? 'phone-customer' : undefined));
   }, 120_000);
 
-  // From here on each test signs in as a console user of its own, as another person at the desk would: each
-  // user has a minute's budget of points, which one user shared by every test at machine speed would outrun.
   it('takes money at the desk: Mark paid and Mark failed, with how it was paid, on Today, in an appointment and on a profile', async () => {
     const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const page = await open();
-    await signIn(page, await consoleUser(studio, 'staff'));
+    await signIn(page, staff);
 
     // Today: the 14:00 appointment is owed; marked paid in cash, nothing is owed and focus is on the words that say so.
     const paying = page.getByRole('article', { name: `14:00 ${name(maya.later)} · Sports Massage` });
@@ -942,7 +946,7 @@ suite(title, () => {
     const sam = DESK_LANES[1]!;
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const page = await open();
-    await signIn(page, await consoleUser(studio, 'staff'));
+    await signIn(page, staff);
     await goTo(page, 'Appointments');
     const column = page.getByRole('region', { name: new RegExp(`^${sam.facilitator.name}: `) });
     await column.waitFor();
@@ -993,7 +997,7 @@ suite(title, () => {
     const weekday = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
     const [first, second] = [addDays(today, 1), addDays(today, 3)];
     const page = await open();
-    await signIn(page, await consoleUser(studio, 'admin'));
+    await signIn(page, admin);
     await goTo(page, 'Schedule');
     await page.locator('main .loading').waitFor({ state: 'detached' });
     await shot(page, 'schedule-week');
@@ -1064,7 +1068,7 @@ suite(title, () => {
 
     // Staff read the timetable and open registers, but neither add classes nor cancel dates.
     const desk = await open();
-    await signIn(desk, await consoleUser(studio, 'staff'));
+    await signIn(desk, staff);
     await goTo(desk, 'Schedule');
     await desk.getByLabel('A day of the week to show').fill(first);
     const staffRow = desk.getByRole('row', { name: /Sunrise Flow/ }).first();
@@ -1089,7 +1093,7 @@ suite(title, () => {
     });
     expect(created.body.errors).toBeUndefined();
     const page = await open();
-    await signIn(page, await consoleUser(studio, 'staff'));
+    await signIn(page, staff);
     await goTo(page, 'Schedule');
     await page.getByLabel('A day of the week to show').fill(day);
     await page.getByRole('button', { name: /^Register: Tiny Reformer/ }).click();
@@ -1110,6 +1114,7 @@ suite(title, () => {
       await shown(register.getByText(`Added ${name(who)} to the waitlist: ${place} in line.`));
     }
     const waiting = register.getByRole('list', { name: 'Waiting, first in line first' });
+    await waiting.getByRole('listitem').nth(1).waitFor();
     await expect(waiting.getByRole('listitem').allInnerTexts()).resolves.toEqual([
       expect.stringMatching(new RegExp(`^1\\. ${name(maya.later)}`)),
       expect.stringMatching(new RegExp(`^2\\. ${name(sam.completed)}`)),
@@ -1132,7 +1137,7 @@ suite(title, () => {
 
   it('shows reports to owners and admins: charts with text, the table of figures, Download CSV; not to staff', async () => {
     const page = await open();
-    await signIn(page, await consoleUser(studio, 'admin'));
+    await signIn(page, admin);
     await goTo(page, 'Reports');
     const table = page.getByRole('region', { name: 'Report figures' });
     await table.getByRole('row').nth(1).waitFor();
@@ -1165,7 +1170,7 @@ suite(title, () => {
 
     // Staff hold no reports:read: no menu entry, and the page says why.
     const desk = await open();
-    await signIn(desk, await consoleUser(studio, 'staff'));
+    await signIn(desk, staff);
     await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports', exact: true }).count()).resolves.toBe(0);
     await desk.goto('/admin/reports');
     await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
@@ -1193,7 +1198,7 @@ suite(title, () => {
       await page.waitForTimeout(300);
     };
     const count = (type: string) => subscribes.filter((f) => f.includes(type)).length;
-    await signIn(page, await consoleUser(studio, 'staff'));
+    await signIn(page, staff);
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     await listening('Appointment', 0);
     // Not reloaded: what the page keeps in its window is still there afterwards.

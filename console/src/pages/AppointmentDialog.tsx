@@ -70,7 +70,7 @@ export function AppointmentDialog({
           <div>
             <dt>Payment</dt>
             <dd>
-              <Payment payment={payment} id={ids.payment} />
+              <Payment payment={payment} id={ids.payment} cancelled={status === 'CANCELLED'} />
               {awaitsMoney(payment) && status !== 'CANCELLED' && mayWrite && (
                 <SettleButtons
                   target={{

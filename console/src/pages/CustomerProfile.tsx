@@ -346,7 +346,7 @@ function Appointments({ customer, mayCancel, onCancel }: { customer: Customer; m
         >
           <p className="sub">
             {a.optionName}
-            {a.optionName.includes(String(a.durationMinutes)) ? '' : `, ${a.durationMinutes} min`} with {a.facilitator.name} · <Payment payment={a.payment} />
+            {a.optionName.includes(String(a.durationMinutes)) ? '' : `, ${a.durationMinutes} min`} with {a.facilitator.name} · <Payment payment={a.payment} cancelled={a.status === 'CANCELLED'} />
           </p>
         </Record>
       ))}

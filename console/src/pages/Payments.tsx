@@ -26,8 +26,11 @@ export function settlementWords(amount: string, status: PaymentStatus, method: S
   return `${amount} ${SETTLEMENT_METHODS.find((m) => m.value === method)?.paid ?? 'paid'}`;
 }
 
-/** How an appointment is paid, in words: credits from a pass, or money and where it stands. */
-export function Payment({ payment, id }: { payment: AppointmentPayment; id?: string }) {
+/**
+ * How an appointment is paid, in words: credits from a pass, or money and where it stands. A cancelled
+ * appointment owes nothing (what it was not paid stays unpaid, and is not asked for).
+ */
+export function Payment({ payment, id, cancelled = false }: { payment: AppointmentPayment; id?: string; cancelled?: boolean }) {
   if ('creditsUsed' in payment)
     return (
       <span id={id}>
@@ -35,6 +38,7 @@ export function Payment({ payment, id }: { payment: AppointmentPayment; id?: str
       </span>
     );
   if (!('base100NetPrice' in payment)) return null;
+  if (cancelled && payment.status !== 'PAID') return <span id={id}>{money(payment.base100NetPrice, payment.currency)}, not owed (cancelled)</span>;
   const words = settlementWords(money(payment.base100NetPrice, payment.currency), payment.status, payment.settlementMethod);
   return (
     <span id={id} className={payment.status === 'PAID' ? undefined : 'owed'}>

@@ -151,7 +151,7 @@ function AppointmentItem({ appointment: a, onRecorded }: { appointment: Appointm
             <Link to={`/customers/${encodeURIComponent(a.customer.id)}`}>{customer}</Link> · {a.service.name}
           </h2>
           <p className="sub">
-            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} id={ids.payment} />
+            {a.optionName} with {a.facilitator.name} · <Payment payment={a.payment} id={ids.payment} cancelled={status === 'CANCELLED'} />
           </p>
           {awaitsMoney(a.payment) && status !== 'CANCELLED' && can(me, 'appointments:write') && (
             <SettleButtons
