@@ -125,8 +125,9 @@ describe('two instances, one killed with attempts in flight', () => {
       await orm.close();
     }
 
-    // Slow answers keep attempts in flight on both instances when one of them is killed.
-    receiver.answer = () => ({ status: 204, delayMs: 150 });
+    // Slow answers keep attempts in flight on both instances when one of them is killed (at 150 ms, one run in
+    // several killed an instance whose locked jobs had not yet reached the receiver).
+    receiver.answer = () => ({ status: 204, delayMs: 250 });
     const [a, b] = [await startMain(), await startMain()];
     void b;
     const writer = await openOrm({ url: db.url, poolMax: 2 });
