@@ -389,18 +389,7 @@ export const CustomerQuery = graphql(`
             name
           }
           payment {
-            ... on CardPayment {
-              method
-              base100NetPrice
-              currency
-              status
-              settlementMethod
-            }
-            ... on PassPayment {
-              method
-              creditsUsed
-              status
-            }
+            ...PaymentDetails
           }
         }
         charges {
@@ -556,6 +545,24 @@ export const CustomerQuery = graphql(`
   }
 `);
 
+/** How an appointment is paid, as the desk shows it and marks it (Payments.tsx). */
+export const PaymentDetailsFragment = graphql(`
+  fragment PaymentDetails on Payment {
+    ... on CardPayment {
+      method
+      base100NetPrice
+      currency
+      status
+      settlementMethod
+    }
+    ... on PassPayment {
+      method
+      creditsUsed
+      status
+    }
+  }
+`);
+
 export const AppointmentDetailsFragment = graphql(`
   fragment AppointmentDetails on Appointment {
     id
@@ -580,18 +587,7 @@ export const AppointmentDetailsFragment = graphql(`
       name
     }
     payment {
-      ... on CardPayment {
-        method
-        base100NetPrice
-        currency
-        status
-        settlementMethod
-      }
-      ... on PassPayment {
-        method
-        creditsUsed
-        status
-      }
+      ...PaymentDetails
     }
   }
 `);
@@ -797,18 +793,7 @@ export const SetAppointmentPaymentStatusMutation = graphql(`
     setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
       id
       payment {
-        ... on CardPayment {
-          method
-          base100NetPrice
-          currency
-          status
-          settlementMethod
-        }
-        ... on PassPayment {
-          method
-          creditsUsed
-          status
-        }
+        ...PaymentDetails
       }
     }
   }

@@ -342,6 +342,31 @@ export function Flash({ message }: { message: string | undefined }) {
 }
 
 /** A secret shown once: its value, a Copy button and a warning. */
+/**
+ * The last step of a dialog that made a secret: what was made (`children`), the secret shown once with Copy
+ * (none when `value` is null: nothing new to show), and Done.
+ */
+export function SecretStep({ children, label, value, note, onDone, className = 'stack' }: {
+  children?: ReactNode;
+  label: string;
+  value: string | null;
+  note?: ReactNode;
+  onDone: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      {children}
+      {value !== null && <SecretBox label={label} value={value} note={note} />}
+      <div className="dialog-actions">
+        <button type="button" className="primary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function SecretBox({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   const [copied, setCopied] = useState<string>();
   const id = useId();

@@ -839,6 +839,15 @@ export type CustomerQuery = { customer: { id: string, firstName: string, lastNam
           | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
          }> }, notes: { total: number, nodes: Array<{ id: string, body: string, author: string | null, createdAt: string, appointment: { id: string, datetime: string, service: { name: string } } | null }> } | null } | null };
 
+type PaymentDetails_CardPayment_Fragment = { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null };
+
+type PaymentDetails_PassPayment_Fragment = { method: PaymentMethod, creditsUsed: number, status: PaymentStatus };
+
+export type PaymentDetailsFragment =
+  | PaymentDetails_CardPayment_Fragment
+  | PaymentDetails_PassPayment_Fragment
+;
+
 export type AppointmentDetailsFragment = { id: string, datetime: string, startsAt: string, tz: string, status: string, durationMinutes: number, optionName: string, notes: string, customer: { id: string, firstName: string, lastName: string }, service: { id: string, name: string }, facilitator: { id: string, name: string }, payment:
     | { method: PaymentMethod, base100NetPrice: number, currency: string, status: PaymentStatus, settlementMethod: SettlementMethod | null }
     | { method: PaymentMethod, creditsUsed: number, status: PaymentStatus }
@@ -1295,6 +1304,22 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const PaymentDetailsFragmentDoc = new TypedDocumentString(`
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}
+    `, {"fragmentName":"PaymentDetails"}) as unknown as TypedDocumentString<PaymentDetailsFragment, unknown>;
 export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
     fragment AppointmentDetails on Appointment {
   id
@@ -1319,21 +1344,23 @@ export const AppointmentDetailsFragmentDoc = new TypedDocumentString(`
     name
   }
   payment {
-    ... on CardPayment {
-      method
-      base100NetPrice
-      currency
-      status
-      settlementMethod
-    }
-    ... on PassPayment {
-      method
-      creditsUsed
-      status
-    }
+    ...PaymentDetails
   }
 }
-    `, {"fragmentName":"AppointmentDetails"}) as unknown as TypedDocumentString<AppointmentDetailsFragment, unknown>;
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}`, {"fragmentName":"AppointmentDetails"}) as unknown as TypedDocumentString<AppointmentDetailsFragment, unknown>;
 export const ReportFiguresFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportFiguresFields on ReportFigures {
   revenue {
@@ -1707,18 +1734,7 @@ export const CustomerDocument = new TypedDocumentString(`
           name
         }
         payment {
-          ... on CardPayment {
-            method
-            base100NetPrice
-            currency
-            status
-            settlementMethod
-          }
-          ... on PassPayment {
-            method
-            creditsUsed
-            status
-          }
+          ...PaymentDetails
         }
       }
       charges {
@@ -1872,7 +1888,21 @@ export const CustomerDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment AppointmentDetails on Appointment {
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}
+fragment AppointmentDetails on Appointment {
   id
   datetime
   startsAt
@@ -1895,18 +1925,7 @@ export const CustomerDocument = new TypedDocumentString(`
     name
   }
   payment {
-    ... on CardPayment {
-      method
-      base100NetPrice
-      currency
-      status
-      settlementMethod
-    }
-    ... on PassPayment {
-      method
-      creditsUsed
-      status
-    }
+    ...PaymentDetails
   }
 }`) as unknown as TypedDocumentString<CustomerQuery, CustomerQueryVariables>;
 export const UpdateCustomerDocument = new TypedDocumentString(`
@@ -2081,7 +2100,21 @@ export const TodayDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment AppointmentDetails on Appointment {
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}
+fragment AppointmentDetails on Appointment {
   id
   datetime
   startsAt
@@ -2104,18 +2137,7 @@ export const TodayDocument = new TypedDocumentString(`
     name
   }
   payment {
-    ... on CardPayment {
-      method
-      base100NetPrice
-      currency
-      status
-      settlementMethod
-    }
-    ... on PassPayment {
-      method
-      creditsUsed
-      status
-    }
+    ...PaymentDetails
   }
 }`) as unknown as TypedDocumentString<TodayQuery, TodayQueryVariables>;
 export const SetAppointmentStatusDocument = new TypedDocumentString(`
@@ -2131,22 +2153,24 @@ export const SetAppointmentPaymentStatusDocument = new TypedDocumentString(`
   setAppointmentPaymentStatus(id: $id, status: $status, method: $method) {
     id
     payment {
-      ... on CardPayment {
-        method
-        base100NetPrice
-        currency
-        status
-        settlementMethod
-      }
-      ... on PassPayment {
-        method
-        creditsUsed
-        status
-      }
+      ...PaymentDetails
     }
   }
 }
-    `) as unknown as TypedDocumentString<SetAppointmentPaymentStatusMutation, SetAppointmentPaymentStatusMutationVariables>;
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}`) as unknown as TypedDocumentString<SetAppointmentPaymentStatusMutation, SetAppointmentPaymentStatusMutationVariables>;
 export const SetSubscriptionChargeStatusDocument = new TypedDocumentString(`
     mutation SetSubscriptionChargeStatus($id: ID!, $status: PaymentStatus!, $method: SettlementMethod) {
   setSubscriptionChargeStatus(id: $id, status: $status, method: $method) {
@@ -2205,7 +2229,21 @@ export const AvailabilityDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment AppointmentDetails on Appointment {
+    fragment PaymentDetails on Payment {
+  ... on CardPayment {
+    method
+    base100NetPrice
+    currency
+    status
+    settlementMethod
+  }
+  ... on PassPayment {
+    method
+    creditsUsed
+    status
+  }
+}
+fragment AppointmentDetails on Appointment {
   id
   datetime
   startsAt
@@ -2228,18 +2266,7 @@ export const AvailabilityDocument = new TypedDocumentString(`
     name
   }
   payment {
-    ... on CardPayment {
-      method
-      base100NetPrice
-      currency
-      status
-      settlementMethod
-    }
-    ... on PassPayment {
-      method
-      creditsUsed
-      status
-    }
+    ...PaymentDetails
   }
 }`) as unknown as TypedDocumentString<AvailabilityQuery, AvailabilityQueryVariables>;
 export const CustomerPickerDocument = new TypedDocumentString(`

@@ -8,7 +8,7 @@ import {
   SetApiClientScopesMutation,
 } from '../documents.ts';
 import type { ApiClientsQuery as Data } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretStep, formatDateTime } from '../ui.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
 import { V1Keys } from './V1Keys.tsx';
 
@@ -240,17 +240,11 @@ function CreateDialog({ catalogue, onClose }: { catalogue: readonly Scope[]; onC
   return (
     <Dialog title={created ? 'API client created' : 'New API client'} open onClose={onClose}>
       {created ? (
-        <div className="stack">
+        <SecretStep label="Client secret" value={created.secret} onDone={onClose}>
           <p>
             Client id: <code data-testid="new-client-id">{created.id}</code>
           </p>
-          <SecretBox label="Client secret" value={created.secret} />
-          <div className="dialog-actions">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
+        </SecretStep>
       ) : (
         <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
           <div className="field">
@@ -319,26 +313,20 @@ function RotateDialog({ client, onClose }: { client: Client; onClose: () => void
   return (
     <Dialog title={`Rotate the secret of ${client.name}`} open onClose={onClose}>
       {result ? (
-        <div className="stack">
-          <SecretBox
-            label="New client secret"
-            value={result.secret}
-            note={
-              result.until ? (
-                <>
-                  The old secret keeps working until <strong>{formatDateTime(result.until)}</strong>, so the client can switch without downtime.
-                </>
-              ) : (
-                <>The old secret no longer works.</>
-              )
-            }
-          />
-          <div className="dialog-actions">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
+        <SecretStep
+          label="New client secret"
+          value={result.secret}
+          onDone={onClose}
+          note={
+            result.until ? (
+              <>
+                The old secret keeps working until <strong>{formatDateTime(result.until)}</strong>, so the client can switch without downtime.
+              </>
+            ) : (
+              <>The old secret no longer works.</>
+            )
+          }
+        />
       ) : (
         <ConfirmStep error={rotate.error} busy={rotate.busy} label="Rotate secret" busyLabel="Rotating…" onConfirm={() => void go()} onCancel={onClose}>
           <p>A new secret is made and shown once. The current secret keeps working for a grace period, then stops.</p>

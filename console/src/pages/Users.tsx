@@ -9,7 +9,7 @@ import {
 } from '../documents.ts';
 import type { ConsoleRole, ConsoleUsersQuery as Data } from '../gql/graphql.ts';
 import { useSession } from '../session.tsx';
-import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, Loading, PageHeader, SecretStep, formatDateTime } from '../ui.tsx';
 
 type User = Data['consoleUsers'][number];
 const ROLES: readonly { role: ConsoleRole; name: string; about: string }[] = [
@@ -97,12 +97,7 @@ export function Users() {
       </form>
       {shown && (
         <Dialog title={`Password of ${shown.email}`} open onClose={() => setShown(undefined)}>
-          <SecretBox label="Password" value={shown.password} note="Give it to them through a safe channel." />
-          <div className="dialog-actions">
-            <button type="button" className="primary" onClick={() => setShown(undefined)}>
-              Done
-            </button>
-          </div>
+          <SecretStep label="Password" value={shown.password} note="Give it to them through a safe channel." onDone={() => setShown(undefined)} />
         </Dialog>
       )}
       {removing && (

@@ -3,11 +3,11 @@
  * `/api/v1/auth/token`. A key opens the whole company, so owners issue, rotate and revoke them here (the
  * command line's `v1-key` commands do the same); every change is in the audit log.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
 import { CreateV1KeyMutation, RevokeV1KeyMutation, RotateV1KeyMutation, V1KeysQuery } from '../documents.ts';
 import type { V1KeysQuery as Data } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, FormActions, Loading, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, SecretStep, formatDateTime } from '../ui.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
 
 type Key = Data['v1Keys'][number];
@@ -88,19 +88,11 @@ export function V1Keys() {
   );
 }
 
-function ShownOnce({ apiKey, apiSecret, note, onClose }: { apiKey: string; apiSecret: string; note?: ReactNode; onClose: () => void }) {
+function KeyLine({ apiKey }: { apiKey: string }) {
   return (
-    <div className="stack">
-      <p>
-        Key: <code data-testid="v1-key">{apiKey}</code>
-      </p>
-      <SecretBox label="Secret" value={apiSecret} note={note} />
-      <div className="dialog-actions">
-        <button type="button" className="primary" onClick={onClose}>
-          Done
-        </button>
-      </div>
-    </div>
+    <p>
+      Key: <code data-testid="v1-key">{apiKey}</code>
+    </p>
   );
 }
 
@@ -117,7 +109,9 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={created ? 'v1 key created' : 'New v1 key'} open onClose={onClose}>
       {created ? (
-        <ShownOnce {...created} onClose={onClose} />
+        <SecretStep label="Secret" value={created.apiSecret} onDone={onClose}>
+          <KeyLine apiKey={created.apiKey} />
+        </SecretStep>
       ) : (
         <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
           <div className="field">
@@ -142,12 +136,14 @@ function RotateKeyDialog({ v1Key, onClose }: { v1Key: Key; onClose: () => void }
   return (
     <Dialog title={`Rotate the secret of ${v1Key.name}`} open onClose={onClose}>
       {result ? (
-        <ShownOnce
-          apiKey={v1Key.apiKey}
-          apiSecret={result.apiSecret}
-          onClose={onClose}
+        <SecretStep
+          label="Secret"
+          value={result.apiSecret}
+          onDone={onClose}
           note={result.until ? <>The old secret obtains tokens until <strong>{formatDateTime(result.until)}</strong>; tokens issued before now no longer work.</> : <>The old secret no longer works.</>}
-        />
+        >
+          <KeyLine apiKey={v1Key.apiKey} />
+        </SecretStep>
       ) : (
         <ConfirmStep error={rotate.error} busy={rotate.busy} label="Rotate secret" busyLabel="Rotating…" onConfirm={() => void go()} onCancel={onClose}>
           <p>A new secret is made and shown once. The current one keeps obtaining tokens for a grace period; tokens already issued stop at once.</p>

@@ -11,7 +11,7 @@ import {
   WebhooksQuery,
 } from '../documents.ts';
 import type { WebhookEventKind, WebhooksQuery as Data } from '../gql/graphql.ts';
-import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretBox, formatDateTime } from '../ui.tsx';
+import { Dialog, Empty, ErrorText, FormActions, Loading, PageHeader, SecretStep, formatDateTime } from '../ui.tsx';
 
 type Endpoint = NonNullable<Data['webhookEndpoints']>[number];
 type Delivery = NonNullable<Data['webhookDeliveries']>[number];
@@ -153,22 +153,18 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: Endpoint; on
   };
   if (secret)
     return (
-      <div className="panel stack">
+      <SecretStep
+        className="panel stack"
+        label="Signing secret"
+        value={secret}
+        note="You can reveal it again on the endpoint later."
+        onDone={() => {
+          setSecret(undefined);
+          onSaved();
+        }}
+      >
         <h3>Endpoint added</h3>
-        <SecretBox label="Signing secret" value={secret} note="You can reveal it again on the endpoint later." />
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              setSecret(undefined);
-              onSaved();
-            }}
-          >
-            Done
-          </button>
-        </div>
-      </div>
+      </SecretStep>
     );
   return (
     <form className="panel stack" onSubmit={(event) => void submit(event)} noValidate aria-label={endpoint ? `Change endpoint ${endpoint.url}` : 'Add an endpoint'}>
@@ -373,28 +369,20 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () =
   return (
     <Dialog title="Rotate the signing secret" open onClose={onClose}>
       {result ? (
-        <div className="stack">
-          {result.secret && (
-            <SecretBox
-              label="New signing secret"
-              value={result.secret}
-              note={
-                result.until ? (
-                  <>
-                    Both secrets sign deliveries until <strong>{formatDateTime(result.until)}</strong>: update the receiver before then.
-                  </>
-                ) : (
-                  'The previous secret no longer signs.'
-                )
-              }
-            />
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
+        <SecretStep
+          label="New signing secret"
+          value={result.secret || null}
+          onDone={onClose}
+          note={
+            result.until ? (
+              <>
+                Both secrets sign deliveries until <strong>{formatDateTime(result.until)}</strong>: update the receiver before then.
+              </>
+            ) : (
+              'The previous secret no longer signs.'
+            )
+          }
+        />
       ) : (
         <form className="stack" onSubmit={(event) => void go(event)} noValidate>
           <p>
