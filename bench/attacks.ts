@@ -190,8 +190,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'false',
-      WEBHOOK_POLL_MS: '2147483647',
-      SUBSCRIPTION_POLL_MS: '2147483647',
+      // No background jobs: the tenants' requests are all that runs.
+      JOBS: 'false',
     });
     const url = server.url;
     const quiet = await token(url, tenants.quiet);

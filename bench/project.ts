@@ -67,9 +67,9 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       M2M_DAILY_QUOTA: '100000000',
       V1_RATE_PER_MINUTE: '100000000',
       GRAPHQL_MAX_COST: '100000000',
-      // The webhook and renewal workers poll once at start and then never: no background statements in the counts.
-      WEBHOOK_POLL_MS: '2147483647',
-      SUBSCRIPTION_POLL_MS: '2147483647',
+      // No background jobs (an instance that only serves requests): no job queue polls, heartbeats or renewal
+      // rounds in the statement counts or beside the requests timed.
+      JOBS: 'false',
     },
     [...deployed.flags, ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [])],
   );

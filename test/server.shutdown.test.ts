@@ -72,7 +72,7 @@ describe('SIGTERM with kept-alive connections', () => {
   });
 
   it('finishes the request in flight and refuses, without executing, requests sent after the signal on idle or busy connections', async () => {
-    service = await startServiceProcess({ SHUTDOWN_TIMEOUT_MS: '10000', WEBHOOK_POLL_MS: '60000' });
+    service = await startServiceProcess({ SHUTDOWN_TIMEOUT_MS: '10000' });
     const { v1 } = await service.tokens();
     const database = new pg.Client(service.database.url);
     await database.connect();

@@ -32,7 +32,7 @@ beforeAll(async () => {
     bundle: { format: 1 } as never,
     env: {
       CACHE_TTL_SECONDS: '300', V1_RATE_PER_MINUTE: '100000', M2M_RATE_PER_MINUTE: '100000', M2M_MAX_CONCURRENT: '1000', DB_POOL_MAX: '20',
-      WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_POLL_MS: '50',
+      WEBHOOK_TIMEOUT_MS: '300',
     },
   });
   v1 = await studio.v1Token();

@@ -125,7 +125,7 @@ describe('a process killed after a commit and before delivery', () => {
     expect(rows).toHaveLength(2);
     expect(receiver.hits).toHaveLength(0);
 
-    const second = await startMain({ WEBHOOK_POLL_MS: '50' });
+    const second = await startMain({});
     try {
       const hits = await receiver.waitFor(2);
       await new Promise((r) => setTimeout(r, 500));
@@ -159,7 +159,6 @@ describe('two instances on one database', () => {
       LOG_LEVEL: 'silent',
       WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
       WEBHOOK_CA_FILE: receiver.caFile,
-      WEBHOOK_POLL_MS: '20',
       WEBHOOK_CONCURRENCY: '8',
       WEBHOOK_RETRY_DELAYS: '0.05,0.1,0.2',
     });

@@ -166,7 +166,7 @@ describe('the delivery worker', () => {
   let studio: Studio;
   beforeAll(async () => {
     receiver = await startReceiver();
-    studio = await startStudio({ bundle: webhookBundle, env: { WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_DELAYS: '0,0,0' } });
+    studio = await startStudio({ bundle: webhookBundle, env: { WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_RETRY_DELAYS: '0,0,0' } });
   });
   afterAll(async () => {
     await studio.close();

@@ -43,7 +43,6 @@ export function webhookEnv(caFile: string, extra: Record<string, string> = {}): 
     WEBHOOK_CA_FILE: caFile,
     WEBHOOK_RETRY_DELAYS: '0.2,0.4,0.8',
     WEBHOOK_TIMEOUT_MS: '300',
-    WEBHOOK_POLL_MS: '50',
     M2M_RATE_PER_MINUTE: '100000',
     M2M_MAX_CONCURRENT: '1000',
     ...extra,
