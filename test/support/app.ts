@@ -72,7 +72,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     orm,
     clock: options.clock ?? systemClock,
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     serverKey: randomBytes(32),
   };
   const close = async () => {
