@@ -125,9 +125,9 @@ beforeAll(async () => {
   em.create(Customer, { id: 'cust_existing', company: studio, firstname: 'Eve', lastname: 'Existing', email: 'eve@example.com' });
   em.create(Customer, { id: 'cust_elsewhere', company: other, firstname: 'Olga', lastname: 'Other', email: 'olga@example.com' });
   em.create(Event, { id: 'evt_existing', company: studio, name: 'Existing class', kind: 'SCHEDULE', timezone: 'Europe/London' });
-  em.create(EventDate, { id: 'date_existing', company: studio, event: 'evt_existing', startsAt: new Date('2026-12-02T18:00:00Z'), duration: 60, capacity: 2, spacesBooked: 1 });
+  em.create(EventDate, { id: 'date_existing', company: studio, event: ['evt_existing', studio], startsAt: new Date('2026-12-02T18:00:00Z'), duration: 60, capacity: 2, spacesBooked: 1 });
   em.create(Voucher, { id: 'vch_existing', company: studio, code: 'SPRING', percentOff: 5 });
-  em.create(PricingOption, { id: 'po-existing', company: studio, event: 'evt_existing', name: 'Drop-in', base100Price: 1000, credits: 1 });
+  em.create(PricingOption, { id: 'po-existing', company: studio, event: ['evt_existing', studio], name: 'Drop-in', base100Price: 1000, credits: 1 });
   await em.flush();
 });
 afterAll(() => ctx.close());
@@ -251,70 +251,70 @@ describe('a valid bundle', () => {
 
   it('is readable through the company entity manager', async () => {
     const em = companyEm(ctx.orm, studio);
-    const ada = await em.findOneOrFail(Customer, 'cust_ada');
+    const ada = await em.findOneOrFail(Customer, { id: 'cust_ada' });
     expect(ada).toMatchObject({ firstname: 'Ada', email: 'ada@example.com', mobile: '+447700900001', archived: false, deletedAt: null });
     expect(ada.createdAt.toISOString()).toBe('2026-01-02T10:00:00.000Z');
     expect(await em.count(Customer, {})).toBe(3);
     expect(await companyEm(ctx.orm, other).count(Customer, {})).toBe(1);
 
-    const txn = await em.findOneOrFail(Transaction, 'txn_1');
+    const txn = await em.findOneOrFail(Transaction, { id: 'txn_1' });
     expect(txn.purchasedAt.toISOString()).toBe('2026-11-01T10:00:00.000Z');
-    const card = await em.findOneOrFail(Booking, 'booking_1');
+    const card = await em.findOneOrFail(Booking, { id: 'booking_1' });
     expect(card).toMatchObject({ paymentMethod: 'CARD', currency: 'GBP', base100GrossPrice: 1200, base100NetPrice: 1000, spaces: 1, creditsUsed: null });
-    const pass = await em.findOneOrFail(Booking, 'booking_2');
+    const pass = await em.findOneOrFail(Booking, { id: 'booking_2' });
     expect(pass).toMatchObject({ paymentMethod: 'PASS', currency: 'CR', creditsUsed: 1, base100GrossPrice: null });
     expect(pass.passPurchase?.id).toBe('package_1');
     expect(pass.boughtFor?.id).toBe('cust_bob');
-    expect((await em.findOneOrFail(Booking, 'booking_3')).currency).toBe('EUR');
+    expect((await em.findOneOrFail(Booking, { id: 'booking_3' })).currency).toBe('EUR');
   });
 
   it('counts the spaces of live bookings on each event date', async () => {
     const em = companyEm(ctx.orm, studio);
-    expect((await em.findOneOrFail(EventDate, 'date_y1')).spacesBooked).toBe(2);
-    expect((await em.findOneOrFail(EventDate, 'date_gap')).spacesBooked).toBe(0);
+    expect((await em.findOneOrFail(EventDate, { id: 'date_y1' })).spacesBooked).toBe(2);
+    expect((await em.findOneOrFail(EventDate, { id: 'date_gap' })).spacesBooked).toBe(0);
   });
 
   it('turns local datetimes into instants in the event time zone, through DST changes', async () => {
     const em = companyEm(ctx.orm, studio);
-    expect((await em.findOneOrFail(EventDate, 'date_y1')).startsAt.toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect((await em.findOneOrFail(EventDate, { id: 'date_y1' })).startsAt.toISOString()).toBe('2026-12-01T09:00:00.000Z');
     // 01:30 on 29 March 2026 does not exist in London: it moves forward by the gap, to 02:30 BST.
-    expect((await em.findOneOrFail(EventDate, 'date_gap')).startsAt.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect((await em.findOneOrFail(EventDate, { id: 'date_gap' })).startsAt.toISOString()).toBe('2026-03-29T01:30:00.000Z');
     // 01:30 on 25 October 2026 happens twice in London: the first, BST, is taken.
-    expect((await em.findOneOrFail(EventDate, 'date_twice')).startsAt.toISOString()).toBe('2026-10-25T00:30:00.000Z');
-    expect((await em.findOneOrFail(Event, 'evt_barre')).timezone).toBe('Europe/London');
+    expect((await em.findOneOrFail(EventDate, { id: 'date_twice' })).startsAt.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect((await em.findOneOrFail(Event, { id: 'evt_barre' })).timezone).toBe('Europe/London');
   });
 
   it('times appointments in the facilitator zone and blocks the service buffer after them', async () => {
     const em = companyEm(ctx.orm, studio);
-    const first = await em.findOneOrFail(Appointment, 'appt_1');
+    const first = await em.findOneOrFail(Appointment, { id: 'appt_1' });
     expect(first).toMatchObject({ durationMinutes: 60, tz: 'Europe/London', status: 'SCHEDULED', paymentMethod: 'CARD', currency: 'GBP', paymentStatus: 'PAID' });
     expect(first.startsAt.toISOString()).toBe('2026-12-07T10:00:00.000Z');
     expect(first.blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
-    const second = await em.findOneOrFail(Appointment, 'appt_2');
+    const second = await em.findOneOrFail(Appointment, { id: 'appt_2' });
     expect(second).toMatchObject({ paymentMethod: 'PASS', currency: 'CR', creditsUsed: 2, base100PricePaid: null });
   });
 
   it('takes credits consumed, when left out, from the live PASS payments drawing on the pass purchase', async () => {
-    const purchase = await companyEm(ctx.orm, studio).findOneOrFail(PassPurchase, 'package_1');
+    const purchase = await companyEm(ctx.orm, studio).findOneOrFail(PassPurchase, { id: 'package_1' });
     expect(purchase).toMatchObject({ creditsAllocated: 10, creditsConsumed: 3, currency: 'GBP', base100Discount: 0, starts: '2026-11-01', expires: '2027-01-30' });
   });
 
   it('stores facilitators, services and the catalogue', async () => {
     const em = companyEm(ctx.orm, studio);
-    expect(await em.findOneOrFail(Facilitator, 'fac_jo')).toMatchObject({ name: 'Jo Bloggs', timezone: 'Europe/London' });
-    const windows = await em.find(FacilitatorWindow, { facilitator: 'fac_jo' }, { orderBy: { weekday: 'asc' } });
+    expect(await em.findOneOrFail(Facilitator, { id: 'fac_jo' })).toMatchObject({ name: 'Jo Bloggs', timezone: 'Europe/London' });
+    const windows = await em.find(FacilitatorWindow, { facilitator: { id: 'fac_jo' } }, { orderBy: { weekday: 'asc' } });
     expect(windows.map((w) => [w.weekday, w.startTime, w.endTime])).toEqual([[1, '09:00:00', '12:00:00'], [2, '13:00:00', '17:30:00']]);
-    const overrides = await em.find(FacilitatorDateOverride, { facilitator: 'fac_jo' }, { orderBy: { date: 'asc' } });
+    const overrides = await em.find(FacilitatorDateOverride, { facilitator: { id: 'fac_jo' } }, { orderBy: { date: 'asc' } });
     expect(overrides.map((o) => [o.date, o.windows])).toEqual([['2026-12-24', [{ start: '10:00', end: '12:00' }]], ['2026-12-25', []]]);
-    expect(await em.findOneOrFail(Service, 'svc_massage')).toMatchObject({ bufferMinutes: 15, active: true, deletedAt: null });
-    const options = await em.find(ServiceOption, { service: 'svc_massage' }, { orderBy: { name: 'asc' } });
+    expect(await em.findOneOrFail(Service, { id: 'svc_massage' })).toMatchObject({ bufferMinutes: 15, active: true, deletedAt: null });
+    const options = await em.find(ServiceOption, { service: { id: 'svc_massage' } }, { orderBy: { name: 'asc' } });
     expect(options.map((o) => [o.name, o.durationMinutes, o.deletedAt === null])).toEqual([['30 min', 30, false], ['60 min', 60, true]]);
-    expect(await em.findOneOrFail(PassTemplate, 'pass_10')).toMatchObject({ credits: 10, validityDays: 90 });
-    expect(await em.findOneOrFail(Media, 'media_intro')).toMatchObject({ accessDays: 30, active: true });
-    expect(await em.findOneOrFail(VideoPurchase, 'media_p1')).toMatchObject({ expiresOn: '2026-12-03', currency: 'GBP', base100Price: 800 });
-    expect(await em.findOneOrFail(SubscriptionPlan, 'plan_monthly')).toMatchObject({ currency: 'GBP', interval: 'MONTH' });
-    expect(await em.findOneOrFail(Mandate, 'mandate_1')).toMatchObject({ grace: 7, renewalDate: '2026-12-01', anchorDate: '2026-12-01', cancelAt: null });
-    const [charge] = await em.find(SubscriptionCharge, { mandate: 'mandate_1' });
+    expect(await em.findOneOrFail(PassTemplate, { id: 'pass_10' })).toMatchObject({ credits: 10, validityDays: 90 });
+    expect(await em.findOneOrFail(Media, { id: 'media_intro' })).toMatchObject({ accessDays: 30, active: true });
+    expect(await em.findOneOrFail(VideoPurchase, { id: 'media_p1' })).toMatchObject({ expiresOn: '2026-12-03', currency: 'GBP', base100Price: 800 });
+    expect(await em.findOneOrFail(SubscriptionPlan, { id: 'plan_monthly' })).toMatchObject({ currency: 'GBP', interval: 'MONTH' });
+    expect(await em.findOneOrFail(Mandate, { id: 'mandate_1' })).toMatchObject({ grace: 7, renewalDate: '2026-12-01', anchorDate: '2026-12-01', cancelAt: null });
+    const [charge] = await em.find(SubscriptionCharge, { mandate: { id: 'mandate_1' } });
     expect(charge).toMatchObject({ id: expect.stringMatching(/^chg_/), periodStart: '2026-11-01', currency: 'GBP', status: 'PAID' });
     expect(charge!.settledAt).toEqual(new Date('2026-11-01T06:00:00Z'));
     const friend = await em.findOneOrFail(Voucher, { code: 'FRIEND5' });
@@ -338,8 +338,8 @@ describe('a valid bundle', () => {
     });
     expect(counts).toMatchObject({ transactions: 1, bookings: 1, appointments: 1 });
     const em = companyEm(ctx.orm, studio);
-    expect((await em.findOneOrFail(EventDate, 'date_existing')).spacesBooked).toBe(2);
-    expect((await em.findOneOrFail(PassPurchase, 'package_1')).creditsConsumed).toBe(4);
+    expect((await em.findOneOrFail(EventDate, { id: 'date_existing' })).spacesBooked).toBe(2);
+    expect((await em.findOneOrFail(PassPurchase, { id: 'package_1' })).creditsConsumed).toBe(4);
   });
 });
 
@@ -391,8 +391,8 @@ describe('the example bundle of docs/import.md', () => {
       const { counts } = await importBundle(own.orm, studio, example);
       expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(19);
       const scoped = companyEm(own.orm, studio);
-      expect((await scoped.findOneOrFail(EventDate, 'date_y1')).spacesBooked).toBe(1);
-      expect((await scoped.findOneOrFail(Appointment, 'appt_1')).blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
+      expect((await scoped.findOneOrFail(EventDate, { id: 'date_y1' })).spacesBooked).toBe(1);
+      expect((await scoped.findOneOrFail(Appointment, { id: 'appt_1' })).blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
     } finally {
       await own.close();
     }

@@ -228,10 +228,10 @@ describe('renewals', () => {
     expect(kiri.anchorDate).toBe('2031-02-28');
     clock.set('2031-03-06T09:59:00Z');
     await worker.runDue();
-    expect((await companyEm(orm, early.id).findOneOrFail(Mandate, kiri.id)).renewalDate).toBe('2031-03-07');
+    expect((await companyEm(orm, early.id).findOneOrFail(Mandate, { id: kiri.id })).renewalDate).toBe('2031-03-07');
     clock.set('2031-03-06T10:00:00Z');
     await worker.runDue();
-    expect((await companyEm(orm, early.id).findOneOrFail(Mandate, kiri.id)).renewalDate).toBe('2031-03-14');
+    expect((await companyEm(orm, early.id).findOneOrFail(Mandate, { id: kiri.id })).renewalDate).toBe('2031-03-14');
   });
 });
 
@@ -304,7 +304,7 @@ describe('several instances', () => {
     const sql = studio.app.services.orm.em.getConnection();
     const rows = await sql.execute<{ mandate_id: string; starts: string; renewal: string }[]>(
       `select m.id as mandate_id, string_agg(c.period_start::text, ' ' order by c.period_start) as starts, m.renewal_date::text as renewal
-         from mandate m join subscription_charge c on c.mandate_id = m.id where m.id like 'mandate_race%' group by m.id`,
+         from mandate m join subscription_charge c on c.mandate_id = m.id where m.id like 'mandate_race%' group by m.id, m.renewal_date`,
     );
     expect(rows).toHaveLength(WEEKLY);
     for (const row of rows) expect([row.starts, row.renewal]).toEqual(['2035-01-01 2035-01-08 2035-01-15 2035-01-22 2035-01-29', '2035-02-05']);
@@ -320,9 +320,9 @@ describe('several instances', () => {
     const bothRead = new Promise<void>((resolve) => (release = resolve));
     const renewWithoutLock = (on: MikroORM) =>
       inTransaction(companyEm(on, companyId), companyId, async (tx) => {
-        const held = await tx.findOneOrFail(Mandate, 'mandate_race0');
-        const plan = await tx.findOneOrFail(SubscriptionPlan, held.plan.id);
-        const customer = await tx.findOneOrFail(Customer, held.customer.id);
+        const held = await tx.findOneOrFail(Mandate, { id: 'mandate_race0' });
+        const plan = await tx.findOneOrFail(SubscriptionPlan, { id: held.plan.id });
+        const customer = await tx.findOneOrFail(Customer, { id: held.customer.id });
         if (++arrived === 2) release();
         await bothRead;
         bringUpToDate(tx, { mandate: held, customer, plan, failed: [] }, '2035-02-05', clock.now());

@@ -75,7 +75,7 @@ export interface Imported {
 export async function importBundle(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions = {}): Promise<Imported> {
   if (options.newIds) return importWithNewIds(orm, companyId, input, options);
   try {
-    return { counts: await importOnce(orm, companyId, input, options), newIds: false };
+    return { counts: await importOnce(orm, companyId, input, options, true), newIds: false };
   } catch (error) {
     if (!(error instanceof ImportError && error.idTaken && (await takenElsewhere(orm, companyId, input)))) throw error;
     return importWithNewIds(orm, companyId, input, options);
@@ -86,7 +86,7 @@ export async function importBundle(orm: MikroORM, companyId: string, input: unkn
 async function importWithNewIds(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions): Promise<Imported> {
   const { bundle, given } = withNewIds(input);
   try {
-    return { counts: await importOnce(orm, companyId, bundle, options), newIds: true };
+    return { counts: await importOnce(orm, companyId, bundle, options, false), newIds: true };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     throw new ImportError(error.problems.map((problem) => problem.replace(/[a-z]+[_-][0-9a-z]{26}\b/g, given)));
@@ -98,7 +98,7 @@ async function takenElsewhere(orm: MikroORM, companyId: string, input: unknown):
   return idsTakenElsewhere(orm, companyId, bundleIds(input));
 }
 
-async function importOnce(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions): Promise<RecordCounts> {
+async function importOnce(orm: MikroORM, companyId: string, input: unknown, options: ImportOptions, ownIds: boolean): Promise<RecordCounts> {
   const problems = new Problems();
   const bundle = envelope(input, problems);
   const connection = await ImportConnection.open(orm);
@@ -106,6 +106,9 @@ async function importOnce(orm: MikroORM, companyId: string, input: unknown, opti
   try {
     const company = await connection.company(companyId);
     if (!company) throw new ImportError([`company: no company ${companyId}`]);
+    if (ownIds && !(await connection.claimIds(companyId, bundleIds(input)))) {
+      throw new ImportError(['bundle: an id of the bundle is taken in this database'], { idTaken: true });
+    }
     await connection.skipForeignKeyTriggers();
     const survey = new Survey(bundle, problems);
     writer = new Writer(connection, survey.total, options.onProgress);

@@ -23,24 +23,33 @@ async function rowsOn<O>(client: pg.ClientBase, query: Compilable<O>): Promise<O
 const textOf = (statement: ReturnType<typeof sql>) => statement.compile(db).sql;
 
 /** Whether another company holds one of `ids` of a table, for each table the bundle gives ids of. */
+async function takenOn(client: pg.ClientBase, companyId: string, ids: Iterable<[table: string, ids: string[]]>): Promise<boolean> {
+  for (const [table, all] of ids) {
+    // Text PostgreSQL cannot hold is no id of any record (the import names it among the bundle's problems).
+    const given = all.filter((id) => id.isWellFormed() && !id.includes('\0'));
+    const query = db
+      .selectFrom(table as 'customer')
+      .select(sql<number>`1`.as('taken'))
+      .where('id', '=', sql<string>`any(${given}::text[])`)
+      .where('company_id', '<>', companyId)
+      .limit(1);
+    if ((await rowsOn(client, query)).length) return true;
+  }
+  return false;
+}
+
 export async function idsTakenElsewhere(orm: MikroORM, companyId: string, ids: Iterable<[table: string, ids: string[]]>): Promise<boolean> {
   const client = connectionOf(orm);
   await client.connect();
   try {
-    for (const [table, given] of ids) {
-      const query = db
-        .selectFrom(table as 'customer')
-        .select(sql<number>`1`.as('taken'))
-        .where('id', '=', sql<string>`any(${given}::text[])`)
-        .where('company_id', '<>', companyId)
-        .limit(1);
-      if ((await rowsOn(client, query)).length) return true;
-    }
-    return false;
+    return await takenOn(client, companyId, ids);
   } finally {
     await client.end();
   }
 }
+
+/** The advisory lock an import of its own ids holds to its commit (any constant the service uses nowhere else). */
+const IMPORT_IDS_LOCK = 7_301_202_611;
 
 /**
  * The statement that adds `amounts` to a counter of rows that were there before the import (an event date's
@@ -75,6 +84,16 @@ export class ImportConnection {
       throw error;
     }
     return connection;
+  }
+
+  /**
+   * Ids are unique across the database, which no key says once every key includes the company (docs/operations.md,
+   * "Running on Citus"): an import of the bundle's own ids holds a lock to its commit, so imports check and
+   * write their ids one at a time, and answers whether no other company holds one of them.
+   */
+  async claimIds(companyId: string, ids: Iterable<[table: string, ids: string[]]>): Promise<boolean> {
+    await this.client.query(textOf(sql`select pg_advisory_xact_lock(${sql.lit(IMPORT_IDS_LOCK)})`));
+    return !(await takenOn(this.client, companyId, ids));
   }
 
   /** The company, locked against its deletion until the import ends. */

@@ -48,7 +48,8 @@ export const touchedSubscriber: EventSubscriber = {
     if (!touched) return;
     for (const change of uow.getChangeSets()) {
       if (BOOKKEEPING.has(change.meta.className)) continue;
-      const id = change.getPrimaryKey();
+      // A tenant record's key is (id, company): the audit names its id.
+      const id = (change.entity as { id?: unknown }).id;
       if (typeof id === 'string') touched.add(id);
     }
   },

@@ -1,6 +1,6 @@
 /**
  * The triggers that enqueue webhook deliveries in the transaction of the write that causes them
- * (migration 20261129120070, docs/webhooks.md "Delivery"), as the entities declare them so that the schema
+ * (migrations 20261129120070 and 20261129170000, docs/webhooks.md "Delivery"), as the entities declare them so that the schema
  * diff knows them (src/db/entities/operations.ts). A change to one is a new migration.
  */
 
@@ -15,8 +15,8 @@ export const FAN_OUT_TRIGGER = `create function webhook_event_fan_out_fn() retur
           from inserted e
           join webhook_endpoint p on p.company_id = e.company_id and p.enabled and e.kind = any(p.events)
          where e.dispatched_at is null and not e.is_test
-        on conflict (event_id, endpoint_id) do nothing;
-        update webhook_event set dispatched_at = now() where id in (select id from inserted where dispatched_at is null);
+        on conflict (event_id, endpoint_id, company_id) do nothing;
+        update webhook_event set dispatched_at = now() where (id, company_id) in (select id, company_id from inserted where dispatched_at is null);
         return null;
       end
     $$;

@@ -10,8 +10,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import {
-  Appointment, Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Note, Service, ServiceOption,
-  type APPOINTMENT_STATUSES, type IAppointment, type IFacilitator, type PAYMENT_STATUSES, type SETTLEMENT_METHODS,
+  Appointment,
+  Company,
+  Facilitator,
+  FacilitatorDateOverride,
+  FacilitatorWindow,
+  key,
+  Note,
+  Service,
+  ServiceOption,
+  type APPOINTMENT_STATUSES,
+  type IAppointment,
+  type IFacilitator,
+  type PAYMENT_STATUSES,
+  type SETTLEMENT_METHODS,
 } from '../db/entities/index.ts';
 import { earliestStart, windowsOn } from './availability.ts';
 import { liveCustomer } from './booking.ts';
@@ -134,8 +146,8 @@ async function checkFits(tx: EntityManager, facilitator: IFacilitator, datetime:
   if (startsAt.getTime() < earliest.at) throw new Invalid('datetime', 'min', earliest.rule);
   const date = datetime.slice(0, 10);
   const [weekly, override] = await Promise.all([
-    tx.find(FacilitatorWindow, { facilitator: facilitator.id }),
-    tx.findOne(FacilitatorDateOverride, { facilitator: facilitator.id, date }),
+    tx.find(FacilitatorWindow, { facilitator }),
+    tx.findOne(FacilitatorDateOverride, { facilitator, date }),
   ]);
   const windows = windowsOn(
     date,
@@ -197,7 +209,7 @@ export async function bookAppointment(
     const service = await tx.findOne(Service, { id: input.serviceId, deletedAt: null });
     if (!service) throw new NotFound('Service');
     if (!service.active) throw new Invalid('serviceId', 'enum', 'the service is not bookable (inactive)');
-    const option = await tx.findOne(ServiceOption, { service: service.id, name: input.optionName, deletedAt: null, active: true });
+    const option = await tx.findOne(ServiceOption, { service: key(companyId, service.id), name: input.optionName, deletedAt: null, active: true });
     if (!option) throw new Invalid('optionName', 'unknown', 'is not a bookable option of this service');
     const facilitator = await lockFacilitator(tx, companyId, input.facilitatorId);
     const startsAt = await checkFits(tx, facilitator, input.datetime, option.durationMinutes, earliestOf(now, options));
@@ -215,10 +227,10 @@ export async function bookAppointment(
     const appointment = tx.create(Appointment, {
       id: newId('appointment', now.getTime()),
       company: companyId,
-      customer: customer.id,
-      service: service.id,
+      customer: key(companyId, customer.id),
+      service: key(companyId, service.id),
       optionName: option.name,
-      facilitator: facilitator.id,
+      facilitator: key(companyId, facilitator.id),
       startsAt,
       durationMinutes: option.durationMinutes,
       blockedUntil: new Date(startsAt.getTime() + (option.durationMinutes + service.bufferMinutes) * MINUTE),
@@ -227,9 +239,10 @@ export async function bookAppointment(
       notes,
       createdAt: now,
       ...payment,
+      passPurchase: payment.passPurchase ? key(companyId, payment.passPurchase) : null,
     });
     if (notes) {
-      tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: customer.id, body: notes, author: options.author ?? null, createdAt: now, appointment: appointment.id });
+      tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: key(companyId, customer.id), body: notes, author: options.author ?? null, createdAt: now, appointment: key(companyId, appointment.id) });
     }
     await emitAppointment(tx, companyId, 'appointment.booked', appointment);
     await conflictOn([EXCLUSION_VIOLATION], SLOT_TAKEN, () => tx.flush());
@@ -272,7 +285,7 @@ export async function rescheduleAppointment(
     await checkClear(tx, companyId, facilitator.id, startsAt, appointment.durationMinutes, service.bufferMinutes, appointment.id);
     const before = { previousStartsAt: appointment.startsAt.toISOString(), previousFacilitatorId: appointment.facilitator.id };
     tx.assign(appointment, {
-      facilitator: facilitator.id,
+      facilitator: key(companyId, facilitator.id),
       startsAt,
       blockedUntil: new Date(startsAt.getTime() + (appointment.durationMinutes + service.bufferMinutes) * MINUTE),
       tz: facilitator.timezone,

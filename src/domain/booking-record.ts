@@ -5,7 +5,7 @@
  * (src/domain/waitlist.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Booking, Transaction, type EventKind, type IBooking, type ICompany, type ICustomer, type IPricingOption, type ITransaction } from '../db/entities/index.ts';
+import { Booking, key, Transaction, type EventKind, type IBooking, type ICompany, type ICustomer, type IPricingOption, type ITransaction } from '../db/entities/index.ts';
 import { drawCredits } from './credits.ts';
 import { Invalid } from './errors.ts';
 import { newId } from './ids.ts';
@@ -63,20 +63,21 @@ export function recordBooking(tx: EntityManager, companyId: string, parts: NewBo
   const transaction = tx.create(Transaction, {
     id: newId('transaction', now.getTime()),
     company: companyId,
-    customer: customer.id,
+    customer: key(companyId, customer.id),
     purchasedAt: now,
-    voucher: voucher?.voucherId ?? null,
+    voucher: voucher ? key(companyId, voucher.voucherId) : null,
   });
   const booking = tx.create(Booking, {
     id: newId('booking', now.getTime()),
     company: companyId,
-    transaction: transaction.id,
-    eventDate: date.id,
-    pricingOption: option.id,
+    transaction: key(companyId, transaction.id),
+    eventDate: key(companyId, date.id),
+    pricingOption: key(companyId, option.id),
     spaces,
-    boughtFor: boughtFor?.id ?? null,
-    attendee: attendee.id,
+    boughtFor: boughtFor ? key(companyId, boughtFor.id) : null,
+    attendee: key(companyId, attendee.id),
     ...payment,
+    passPurchase: payment.passPurchase ? key(companyId, payment.passPurchase) : null,
   });
 
   // Paid with a pass: the credits used, in the currency CR (as M2M shows PASS payments).

@@ -9,7 +9,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { holdSpaces, holdsLiveBooking, lockEventDate } from '../db/schedule.ts';
-import { Booking, Company, Customer, Event, EventDate, PricingOption, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
+import { Booking, Company, Customer, Event, EventDate, key, PricingOption, type IBooking, type ICustomer, type ITransaction } from '../db/entities/index.ts';
 import { DATE_CANCELLED, payWithCard, payWithPass, recordBooking, type BookingPayment } from './booking-record.ts';
 import type { Clock } from './clock.ts';
 import { returnCredits } from './credits.ts';
@@ -60,7 +60,7 @@ export async function bookEvent(em: EntityManager, clock: Clock, companyId: stri
     if (event.archivedAt) throw new Conflict('The event is archived and no longer on sale');
     if (date.cancelledAt) throw new Conflict(DATE_CANCELLED);
     if (date.startsAt.getTime() <= now.getTime()) throw new Invalid('eventDateId', 'min', 'the event date has already started');
-    const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: event.id });
+    const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: key(companyId, event.id) });
     if (!option) throw new NotFound('Pricing option');
 
     // Not on a date cancelled meanwhile: its cancellation holds the row until it commits, and this waits for it.

@@ -4,7 +4,7 @@
  * has bookings is never destroyed: deleting it archives it, so its registrations keep their history.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Booking, Company, Event, EventDate, PricingOption, type EventKind, type IEvent } from '../db/entities/index.ts';
+import { Booking, Company, Event, EventDate, key, PricingOption, type EventKind, type IEvent } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
@@ -42,10 +42,10 @@ export const kindOfDates = (dates: number): EventKind => (dates > 1 ? 'SCHEDULE'
 
 function addChildren(tx: EntityManager, companyId: string, eventId: string, input: Pick<NewEvent, 'dates' | 'pricingOptions'>, now: number): void {
   for (const date of input.dates ?? []) {
-    tx.create(EventDate, { id: newId('eventDate', now), company: companyId, event: eventId, startsAt: date.startsAt, duration: date.duration, capacity: date.capacity, spacesBooked: 0 });
+    tx.create(EventDate, { id: newId('eventDate', now), company: companyId, event: key(companyId, eventId), startsAt: date.startsAt, duration: date.duration, capacity: date.capacity, spacesBooked: 0 });
   }
   for (const option of input.pricingOptions ?? []) {
-    tx.create(PricingOption, { id: newId('pricingOption', now), company: companyId, event: eventId, name: option.name.trim(), base100Price: option.base100Price, credits: option.credits });
+    tx.create(PricingOption, { id: newId('pricingOption', now), company: companyId, event: key(companyId, eventId), name: option.name.trim(), base100Price: option.base100Price, credits: option.credits });
   }
 }
 
@@ -110,14 +110,14 @@ export async function deleteEvent(em: EntityManager, clock: Clock, companyId: st
   return inTransaction(em, companyId, async (tx) => {
     const event = await tx.findOne(Event, { id });
     if (!event) throw new NotFound('Event');
-    const booked = await tx.count(Booking, { eventDate: { event: event.id } });
+    const booked = await tx.count(Booking, { eventDate: { event: key(companyId, event.id) } });
     if (booked) {
       event.archivedAt ??= clock.now();
       await tx.flush();
       return { event, archived: true };
     }
-    await tx.nativeDelete(PricingOption, { event: event.id });
-    await tx.nativeDelete(EventDate, { event: event.id });
+    await tx.nativeDelete(PricingOption, { event: key(companyId, event.id) });
+    await tx.nativeDelete(EventDate, { event: key(companyId, event.id) });
     await tx.nativeDelete(Event, { id: event.id });
     return { event, archived: false };
   });

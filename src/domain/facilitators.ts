@@ -3,7 +3,7 @@
  * windows (none means unavailable all day). Windows are `HH:MM` local to the facilitator and never overlap.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, type IFacilitator } from '../db/entities/index.ts';
+import { Company, Facilitator, FacilitatorDateOverride, FacilitatorWindow, key, type IFacilitator } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
@@ -49,7 +49,7 @@ function checkWeek(windows: WeeklyWindowInput[], field: string): void {
 
 function addWeek(tx: EntityManager, companyId: string, facilitatorId: string, windows: WeeklyWindowInput[]): void {
   for (const w of windows) {
-    tx.create(FacilitatorWindow, { company: companyId, facilitator: facilitatorId, weekday: w.weekday, startTime: `${w.start}:00`, endTime: `${w.end}:00` });
+    tx.create(FacilitatorWindow, { company: companyId, facilitator: key(companyId, facilitatorId), weekday: w.weekday, startTime: `${w.start}:00`, endTime: `${w.end}:00` });
   }
 }
 
@@ -82,7 +82,7 @@ export async function setWeeklyWindows(em: EntityManager, companyId: string, fac
   checkWeek(windows, 'windows');
   return inTransaction(em, companyId, async (tx) => {
     const facilitator = await facilitatorOf(tx, facilitatorId);
-    await tx.nativeDelete(FacilitatorWindow, { facilitator: facilitator.id });
+    await tx.nativeDelete(FacilitatorWindow, { facilitator: key(companyId, facilitator.id) });
     addWeek(tx, companyId, facilitator.id, windows);
     await tx.flush();
     return facilitator;
@@ -101,8 +101,8 @@ export async function setDateOverride(
   if (windows) checkWindows(windows, 'windows');
   return inTransaction(em, companyId, async (tx) => {
     const facilitator = await facilitatorOf(tx, facilitatorId);
-    await tx.nativeDelete(FacilitatorDateOverride, { facilitator: facilitator.id, date });
-    if (windows) tx.create(FacilitatorDateOverride, { company: companyId, facilitator: facilitator.id, date, windows });
+    await tx.nativeDelete(FacilitatorDateOverride, { facilitator: key(companyId, facilitator.id), date });
+    if (windows) tx.create(FacilitatorDateOverride, { company: companyId, facilitator: key(companyId, facilitator.id), date, windows });
     await tx.flush();
     return facilitator;
   });

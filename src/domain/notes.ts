@@ -3,7 +3,7 @@
  * become a note too (bookAppointment), linked to that appointment.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Note, type INote } from '../db/entities/index.ts';
+import { key, Note, type INote } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { NotFound } from './errors.ts';
@@ -21,7 +21,7 @@ export async function addNote(
   return inTransaction(em, companyId, async (tx) => {
     const customer = await liveCustomer(tx, input.customerId);
     const now = clock.now();
-    const note = tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: customer.id, body, author: input.author ?? null, createdAt: now });
+    const note = tx.create(Note, { id: newId('note', now.getTime()), company: companyId, customer: key(companyId, customer.id), body, author: input.author ?? null, createdAt: now });
     await tx.flush();
     return note;
   });

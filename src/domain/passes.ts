@@ -3,7 +3,7 @@
  * template's validity, paid by card (a voucher discounts it once), with `pass.purchased` in the outbox.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company, PassPurchase, PassTemplate, type IPassPurchase, type IPassTemplate } from '../db/entities/index.ts';
+import { Company, key, PassPurchase, PassTemplate, type IPassPurchase, type IPassTemplate } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
@@ -49,8 +49,8 @@ export async function purchasePass(
     const purchase = tx.create(PassPurchase, {
       id: newId('passPurchase', now.getTime()),
       company: companyId,
-      customer: customer.id,
-      template: pass.id,
+      customer: key(companyId, customer.id),
+      template: key(companyId, pass.id),
       creditsAllocated: pass.credits,
       creditsConsumed: 0,
       createdAt: now,
@@ -60,7 +60,7 @@ export async function purchasePass(
       base100GrossPrice: pass.base100Price,
       base100Discount: discount,
       base100NetPrice: pass.base100Price - discount,
-      voucher: voucher?.voucherId ?? null,
+      voucher: voucher ? key(companyId, voucher.voucherId) : null,
     });
     emit(tx, companyId, 'pass.purchased', {
       customerPassId: customerPassId(purchase.id),

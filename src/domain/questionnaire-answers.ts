@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { QuestionnaireAnswer, type IQuestionnaireAnswer } from '../db/entities/index.ts';
+import { key, QuestionnaireAnswer, type IQuestionnaireAnswer } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
@@ -30,7 +30,7 @@ export async function recordQuestionnaireAnswers(
       tx.create(QuestionnaireAnswer, {
         id: newId('answer', now.getTime() + i),
         company: companyId,
-        customer: customer.id,
+        customer: key(companyId, customer.id),
         questionnaire,
         question: a.question.trim(),
         answer: a.answer,

@@ -13,7 +13,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  Company, Customer, Mandate, SubscriptionCharge, SubscriptionPlan, type ICustomer, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
+  Company,
+  Customer,
+  Mandate,
+  SubscriptionCharge,
+  SubscriptionPlan,
+  type ICustomer,
+  type IMandate,
+  type ISubscriptionCharge,
+  type ISubscriptionPlan,
   type MandateState,
 } from '../db/entities/index.ts';
 import { nextPeriodStart } from './billing-periods.ts';
@@ -45,7 +53,7 @@ export async function lockMandate(tx: EntityManager, id: string, options: { skip
   if (!mandate) return null;
   const customer = await tx.findOneOrFail(Customer, { id: mandate.customer.id });
   const plan = await tx.findOneOrFail(SubscriptionPlan, { id: mandate.plan.id });
-  const failed = await tx.find(SubscriptionCharge, { mandate: mandate.id, status: 'FAILED' });
+  const failed = await tx.find(SubscriptionCharge, { mandate, status: 'FAILED' });
   return { mandate, customer, plan, failed };
 }
 

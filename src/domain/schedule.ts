@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { Event, EventDate } from '../db/entities/index.ts';
+import { Event, EventDate, key } from '../db/entities/index.ts';
 import { bookingsWithAttendance, cancelDateAndBookings, lockEventDate, setEventDateFields, startsOfEvent, type CancelledBooking, type LockedDate } from '../db/schedule.ts';
 import { touchedNow } from '../db/touched.ts';
 import { closeWaitlist } from '../db/waitlist.ts';
@@ -92,7 +92,7 @@ export async function addRecurringDates(em: EntityManager, clock: Clock, company
     for (const startsAt of starts) {
       if (taken.has(startsAt.getTime()) || startsAt.getTime() <= now.getTime()) continue;
       const id = newId('eventDate', now.getTime());
-      tx.create(EventDate, { id, company: companyId, event: event.id, startsAt, duration: rule.duration, capacity: rule.capacity, spacesBooked: 0 });
+      tx.create(EventDate, { id, company: companyId, event: key(companyId, event.id), startsAt, duration: rule.duration, capacity: rule.capacity, spacesBooked: 0 });
       ids.push(id);
     }
     await tx.flush();

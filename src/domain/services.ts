@@ -1,6 +1,6 @@
 /** The appointment service catalogue: services with options (no ids of their own; names unique per service), soft deletes. */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Service, ServiceOption, type IService } from '../db/entities/index.ts';
+import { key, Service, ServiceOption, type IService } from '../db/entities/index.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
@@ -50,7 +50,7 @@ export async function createService(
       active: input.active ?? true,
     });
     for (const option of options ?? []) {
-      tx.create(ServiceOption, { company: companyId, service: service.id, ...option, name: option.name.trim(), active: option.active ?? true });
+      tx.create(ServiceOption, { company: companyId, service: key(companyId, service.id), ...option, name: option.name.trim(), active: option.active ?? true });
     }
     await tx.flush();
     return service;
@@ -83,10 +83,10 @@ export async function setServiceOption(em: EntityManager, companyId: string, ser
   return inTransaction(em, companyId, async (tx) => {
     const service = await liveService(tx, serviceId);
     const name = option.name.trim();
-    const existing = await tx.findOne(ServiceOption, { service: service.id, name, deletedAt: null });
+    const existing = await tx.findOne(ServiceOption, { service: key(companyId, service.id), name, deletedAt: null });
     const values = { durationMinutes: option.durationMinutes, base100Price: option.base100Price, credits: option.credits, active: option.active ?? true };
     if (existing) tx.assign(existing, values);
-    else tx.create(ServiceOption, { company: companyId, service: service.id, name, ...values });
+    else tx.create(ServiceOption, { company: companyId, service: key(companyId, service.id), name, ...values });
     await tx.flush();
     return service;
   });
@@ -95,7 +95,7 @@ export async function setServiceOption(em: EntityManager, companyId: string, ser
 export async function deleteServiceOption(em: EntityManager, clock: Clock, companyId: string, serviceId: string, name: string): Promise<IService> {
   return inTransaction(em, companyId, async (tx) => {
     const service = await liveService(tx, serviceId);
-    const option = await tx.findOne(ServiceOption, { service: service.id, name, deletedAt: null });
+    const option = await tx.findOne(ServiceOption, { service: key(companyId, service.id), name, deletedAt: null });
     if (!option) throw new NotFound('Service option');
     option.deletedAt = clock.now();
     await tx.flush();

@@ -7,7 +7,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  Mandate, PAYMENT_STATUSES, PLAN_DEFAULTS, type SETTLEMENT_METHODS, SubscriptionCharge, SubscriptionPlan, type IMandate, type ISubscriptionCharge, type ISubscriptionPlan,
+  key,
+  Mandate,
+  PAYMENT_STATUSES,
+  PLAN_DEFAULTS,
+  SubscriptionCharge,
+  SubscriptionPlan,
+  type IMandate,
+  type ISubscriptionCharge,
+  type ISubscriptionPlan,
+  type SETTLEMENT_METHODS,
 } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import { periodStart } from './billing-periods.ts';
@@ -79,13 +88,13 @@ export async function startSubscription(em: EntityManager, clock: Clock, company
   } catch (error) {
     // Two starts at once both found no live mandate: the partial unique index let one commit, named here.
     if (databaseCode(error) !== UNIQUE_VIOLATION) throw error;
-    const live = await liveMandate(em.fork(), input.customerId, input.planId);
+    const live = await liveMandate(em.fork(), companyId, input.customerId, input.planId);
     throw live ? alreadyHeld(live) : error;
   }
 }
 
-const liveMandate = (em: EntityManager, customerId: string, planId: string) =>
-  em.findOne(Mandate, { customer: customerId, plan: planId, state: { $ne: 'CANCELLED' } });
+const liveMandate = (em: EntityManager, companyId: string, customerId: string, planId: string) =>
+  em.findOne(Mandate, { customer: key(companyId, customerId), plan: key(companyId, planId), state: { $ne: 'CANCELLED' } });
 
 const alreadyHeld = (live: IMandate) =>
   new Conflict(`The customer already holds ${live.id} (${live.state}) on this plan`, { state: live.state, mandateId: live.id });
@@ -100,13 +109,13 @@ function startIn(em: EntityManager, clock: Clock, companyId: string, input: Star
     if (!plan.active) throw new Invalid('planId', 'enum', 'the plan is not open to new subscriptions (inactive)');
     const start = input.startDate ?? today;
     if (start < today) throw new Invalid('startDate', 'min', 'must not be in the past');
-    const live = await liveMandate(tx, customer.id, plan.id);
+    const live = await liveMandate(tx, companyId, customer.id, plan.id);
     if (live) throw alreadyHeld(live);
     const mandate = tx.create(Mandate, {
       id: newId('mandate', now.getTime()),
       company: companyId,
-      customer: customer.id,
-      plan: plan.id,
+      customer: key(companyId, customer.id),
+      plan: key(companyId, plan.id),
       state: 'ACTIVE',
       createdAt: now,
       grace: plan.graceDays,

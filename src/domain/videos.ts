@@ -5,7 +5,7 @@
  * cancelling a booking does.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company, Media, VideoPurchase, type IVideoPurchase } from '../db/entities/index.ts';
+import { Company, key, Media, VideoPurchase, type IVideoPurchase } from '../db/entities/index.ts';
 import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { drawCredits, returnCredits } from './credits.ts';
@@ -51,11 +51,13 @@ export async function purchaseVideo(em: EntityManager, clock: Clock, companyId: 
     const purchase = tx.create(VideoPurchase, {
       id: newId('media', now.getTime()),
       company: companyId,
-      customer: customer.id,
-      media: video.id,
+      customer: key(companyId, customer.id),
+      media: key(companyId, video.id),
       createdAt: now,
       expiresOn: video.accessDays == null ? null : addDays(today, video.accessDays),
       ...payment,
+      passPurchase: payment.passPurchase ? key(companyId, payment.passPurchase) : null,
+      voucher: payment.voucher ? key(companyId, payment.voucher) : null,
     });
     emit(tx, companyId, 'video.purchased', {
       videoPurchaseId: purchase.id,

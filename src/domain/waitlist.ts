@@ -8,7 +8,7 @@
  * once, on any instances, promote one after the other: exactly the first entries in line.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company, Customer, PassPurchase, PricingOption, WaitlistEntry, type ICompany, type ICustomer, type IPricingOption } from '../db/entities/index.ts';
+import { Company, Customer, key, PassPurchase, PricingOption, WaitlistEntry, type ICompany, type ICustomer, type IPricingOption } from '../db/entities/index.ts';
 import { holdSpaces, holdsLiveBooking, lockEventDate, type LockedDate } from '../db/schedule.ts';
 import { entryOf, nextPlace, settleEntry, waitingEntries, type WaitingEntry } from '../db/waitlist.ts';
 import { touchedNow } from '../db/touched.ts';
@@ -50,10 +50,10 @@ export async function joinWaitlist(em: EntityManager, clock: Clock, companyId: s
     const date = await lockEventDate(tx, companyId, input.eventDateId);
     if (!date) throw new NotFound('Event date');
     refuseClosedDate(date, now);
-    const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: date.eventId });
+    const option = await tx.findOne(PricingOption, { id: input.pricingOptionId, event: key(companyId, date.eventId) });
     if (!option) throw new NotFound('Pricing option');
     if (input.payWith === 'PASS' && option.credits < 1) throw new Invalid('payWith', 'enum', 'this pricing option cannot be paid with credits');
-    if (input.packageId && !(await tx.findOne(PassPurchase, { id: input.packageId, customer: customer.id }))) throw new NotFound('Pass purchase');
+    if (input.packageId && !(await tx.findOne(PassPurchase, { id: input.packageId, customer: key(companyId, customer.id) }))) throw new NotFound('Pass purchase');
     const left = date.capacity - date.spacesBooked;
     if (left >= input.spaces) throw new Conflict(`The event date has ${left} ${left === 1 ? 'space' : 'spaces'} left: book it instead of joining its waitlist`);
     if (await holdsLiveBooking(tx, companyId, date.id, customer.id)) throw new Conflict(`${fullName(customer)} already holds a live booking on this event date`);
@@ -61,12 +61,12 @@ export async function joinWaitlist(em: EntityManager, clock: Clock, companyId: s
     const entry = tx.create(WaitlistEntry, {
       company: companyId,
       id: newId('waitlistEntry', now.getTime()),
-      eventDate: date.id,
-      customer: customer.id,
-      pricingOption: option.id,
+      eventDate: key(companyId, date.id),
+      customer: key(companyId, customer.id),
+      pricingOption: key(companyId, option.id),
       spaces: input.spaces,
       payWith: input.payWith,
-      passPurchase: input.packageId ?? null,
+      passPurchase: input.packageId ? key(companyId, input.packageId) : null,
       place: await nextPlace(tx, companyId, date.id),
       status: 'WAITING',
       createdAt: now,

@@ -9,7 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager, Loaded, MikroORM } from '@mikro-orm/postgresql';
-import { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookDelivery, type IWebhookEndpoint } from '../db/entities/index.ts';
+import { key, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookDelivery, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { requireCompany } from './companies.ts';
 import { seal, unseal } from './credentials.ts';
@@ -399,7 +399,7 @@ export async function webhookDeliveryPage(
   page: { offset: number; limit: number; after?: readonly string[]; lookAhead?: boolean; eventId?: string | null; endpointId?: string | null },
 ): Promise<Omit<WebhookDeliveryPage, 'page' | 'pageSize'>> {
   await requireCompany(em, companyId);
-  const where = { ...(page.eventId && { event: page.eventId }), ...(page.endpointId && { endpoint: page.endpointId }) };
+  const where = { ...(page.eventId && { event: key(companyId, page.eventId) }), ...(page.endpointId && { endpoint: key(companyId, page.endpointId) }) };
   const read = await em.find(WebhookDelivery, { $and: [where, olderThan(page.after)] }, {
     populate: ['event', 'endpoint'],
     strategy: 'joined',
@@ -447,9 +447,9 @@ export async function redeliverWebhookEvent(
   const retriesLeft = event.isTest ? 0 : retries;
   return inTransaction(em, companyId, async (tx) => {
     const endpointId = input.endpointId ? (await findEndpoint(tx, input.endpointId)).id : null;
-    if (endpointId && !(await tx.findOne(WebhookJob, { event: event.id, endpoint: endpointId }))) {
+    if (endpointId && !(await tx.findOne(WebhookJob, { event: key(companyId, event.id), endpoint: key(companyId, endpointId) }))) {
       // Job times follow the database's clock (the worker compares them with now()), not the business clock.
-      tx.create(WebhookJob, { company: companyId, event: event.id, endpoint: endpointId, retriesLeft, nextAttemptAt: new Date(), state: 'failed' });
+      tx.create(WebhookJob, { company: companyId, event: key(companyId, event.id), endpoint: key(companyId, endpointId), retriesLeft, nextAttemptAt: new Date(), state: 'failed' });
       await tx.flush();
     }
     // The endpoint's job, or else every job that failed or waits for a retry.

@@ -4,7 +4,7 @@
  * every delivery, while the caller waits for the answer. The test event and its attempt appear in the
  * delivery log; the event can be redelivered by id like any other.
  */
-import { Company, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
+import { Company, key, WebhookEndpoint, WebhookEvent, WebhookJob, type IWebhookEndpoint } from '../db/entities/index.ts';
 import { companyEm } from '../db/scope.ts';
 import { NotFound } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
@@ -86,8 +86,8 @@ export async function sendTestWebhook(
     // Claimed by this caller from the start (attempt 1, leased), so no worker takes it meanwhile.
     const created = tx.create(WebhookJob, {
       company: companyId,
-      event: eventId,
-      endpoint: endpoint.id,
+      event: key(companyId, eventId),
+      endpoint: key(companyId, endpoint.id),
       attempts: 1,
       retriesLeft: 0,
       // Job times are compared with the database's now() by the worker: they follow the wall clock, not the

@@ -21,7 +21,7 @@ export const ApiClient = defineEntity({
   name: 'ApiClient',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().nullable(),
     scopes: p.array().columnType('text[]'),
@@ -35,6 +35,7 @@ export const ApiClient = defineEntity({
     tokensNotBefore: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
 });
 export type IApiClient = InferEntity<typeof ApiClient>;
 
@@ -44,7 +45,7 @@ export const V1ApiKey = defineEntity({
   tableName: 'v1_api_key',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     secretHash: p.string(),
     /** The secret a rotation replaced, accepted until `previousSecretExpiresAt`. */
@@ -55,6 +56,7 @@ export const V1ApiKey = defineEntity({
     revokedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
 });
 export type IV1ApiKey = InferEntity<typeof V1ApiKey>;
 

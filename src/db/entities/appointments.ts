@@ -14,10 +14,11 @@ export const Facilitator = defineEntity({
   name: 'Facilitator',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     timezone: p.string(),
   },
+  primaryKeys: ['id', 'company'],
 });
 export type IFacilitator = InferEntity<typeof Facilitator>;
 
@@ -26,12 +27,13 @@ export const FacilitatorWindow = defineEntity({
   name: 'FacilitatorWindow',
   properties: {
     id: p.integer().primary().autoincrement(),
-    company: () => p.manyToOne(Company),
-    facilitator: () => p.manyToOne(Facilitator).index(),
+    company: () => p.manyToOne(Company).primary(),
+    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
     weekday: p.smallint().check('weekday >= 1 and weekday <= 7'),
     startTime: p.time(),
     endTime: p.time(),
   },
+  primaryKeys: ['id', 'company'],
   checks: [{ name: 'facilitator_window_order_check', expression: 'start_time < end_time' }],
 });
 export type IFacilitatorWindow = InferEntity<typeof FacilitatorWindow>;
@@ -41,11 +43,12 @@ export const FacilitatorDateOverride = defineEntity({
   name: 'FacilitatorDateOverride',
   properties: {
     id: p.integer().primary().autoincrement(),
-    company: () => p.manyToOne(Company),
-    facilitator: () => p.manyToOne(Facilitator),
+    company: () => p.manyToOne(Company).primary(),
+    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id'),
     date: p.date(),
     windows: p.json<{ start: string; end: string }[]>(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ properties: ['facilitator', 'date'] }],
 });
 export type IFacilitatorDateOverride = InferEntity<typeof FacilitatorDateOverride>;
@@ -54,13 +57,14 @@ export const Service = defineEntity({
   name: 'Service',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().default(''),
     bufferMinutes: p.integer().default(0).check('buffer_minutes >= 0'),
     active: p.boolean().default(true),
     deletedAt: p.datetime().nullable(),
   },
+  primaryKeys: ['id', 'company'],
 });
 export type IService = InferEntity<typeof Service>;
 
@@ -69,8 +73,8 @@ export const ServiceOption = defineEntity({
   name: 'ServiceOption',
   properties: {
     id: p.integer().primary().autoincrement(),
-    company: () => p.manyToOne(Company),
-    service: () => p.manyToOne(Service).index(),
+    company: () => p.manyToOne(Company).primary(),
+    service: () => p.manyToOne(Service).joinColumns('service_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
     name: p.string(),
     durationMinutes: p.integer().check('duration_minutes > 0'),
     base100Price: p.integer().check('base100_price >= 0'),
@@ -78,6 +82,7 @@ export const ServiceOption = defineEntity({
     active: p.boolean().default(true),
     deletedAt: p.datetime().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ name: 'service_option_live_name_unique', properties: ['service', 'name'], where: 'deleted_at is null' }],
 });
 export type IServiceOption = InferEntity<typeof ServiceOption>;
@@ -90,11 +95,11 @@ export const Appointment = defineEntity({
   name: 'Appointment',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
-    service: () => p.manyToOne(Service),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    service: () => p.manyToOne(Service).joinColumns('service_id', 'company_id').referencedColumnNames('id', 'company_id'),
     optionName: p.string(),
-    facilitator: () => p.manyToOne(Facilitator),
+    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id'),
     startsAt: p.datetime(),
     durationMinutes: p.integer().check('duration_minutes > 0'),
     blockedUntil: p.datetime(),
@@ -111,8 +116,9 @@ export const Appointment = defineEntity({
     settlementMethod: p.enum([...SETTLEMENT_METHODS]).nullable(),
     /** When a card payment was last marked PAID or FAILED. */
     settledAt: p.datetime().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).nullable(),
+    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)'),
   },
+  primaryKeys: ['id', 'company'],
   // The company's list (earliest first), a customer's (newest first), and a facilitator's days.
   indexes: [{ properties: ['company', 'startsAt', 'id'] }, { properties: ['customer', 'startsAt', 'id'] }, { properties: ['facilitator', 'startsAt'] }],
   checks: [
@@ -126,7 +132,7 @@ export const Appointment = defineEntity({
     {
       name: 'appointment_no_overlap',
       expression:
-        "exclude using gist (facilitator_id with =, tstzrange(starts_at, blocked_until, '[)') with &&) where (status <> 'CANCELLED')",
+        "exclude using gist (company_id with =, facilitator_id with =, tstzrange(starts_at, blocked_until, '[)') with &&) where (status <> 'CANCELLED')",
     },
   ],
 });

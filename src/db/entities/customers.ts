@@ -20,7 +20,7 @@ export const Customer = defineEntity({
   name: 'Customer',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     firstname: p.string(),
     lastname: p.string(),
     email: p.string(),
@@ -36,6 +36,7 @@ export const Customer = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
   // The customer list's order (last name, first name, id) over the customers not deleted.
   indexes: [
     { name: 'customer_list_index', properties: ['company', 'lastname', 'firstname', 'id'], where: 'deleted_at is null' },
@@ -61,14 +62,15 @@ export const Note = defineEntity({
   name: 'Note',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
     body: p.text(),
     author: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     /** The appointment whose booking notes these are, for a note written when it was booked. */
-    appointment: () => p.manyToOne(Appointment).nullable(),
+    appointment: () => p.manyToOne(Appointment).joinColumns('appointment_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (appointment_id)'),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
 });
@@ -78,13 +80,14 @@ export const QuestionnaireAnswer = defineEntity({
   name: 'QuestionnaireAnswer',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
     questionnaire: p.string(),
     question: p.text(),
     answer: p.text(),
     answeredAt: p.datetime(),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['customer', 'answeredAt', 'id'] }],
 });

@@ -15,7 +15,7 @@ export const Event = defineEntity({
   name: 'Event',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().default(''),
     kind: p.enum([...EVENT_KINDS]),
@@ -25,6 +25,7 @@ export const Event = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['company', 'name', 'id'] }],
 });
@@ -34,8 +35,8 @@ export const EventDate = defineEntity({
   name: 'EventDate',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    event: () => p.manyToOne(Event).index(),
+    company: () => p.manyToOne(Company).primary(),
+    event: () => p.manyToOne(Event).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
     startsAt: p.datetime(),
     duration: p.integer().check('duration > 0'),
     capacity: p.integer().check('capacity >= 1'),
@@ -44,6 +45,7 @@ export const EventDate = defineEntity({
     /** When the date was cancelled (docs/lifecycles.md): it stays listed, holds no bookings and takes none. */
     cancelledAt: p.datetime().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   checks: [
     { name: 'event_date_spaces_booked_check', expression: 'spaces_booked >= 0 and spaces_booked <= capacity' },
     { name: 'event_date_cancelled_empty_check', expression: 'cancelled_at is null or spaces_booked = 0' },
@@ -57,12 +59,13 @@ export const PricingOption = defineEntity({
   name: 'PricingOption',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    event: () => p.manyToOne(Event).index(),
+    company: () => p.manyToOne(Company).primary(),
+    event: () => p.manyToOne(Event).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
     name: p.string(),
     base100Price: p.integer().check('base100_price >= 0'),
     credits: p.integer().check('credits >= 0'),
   },
+  primaryKeys: ['id', 'company'],
 });
 export type IPricingOption = InferEntity<typeof PricingOption>;
 
@@ -72,12 +75,13 @@ export const Transaction = defineEntity({
   tableName: 'event_transaction',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
     purchasedAt: p.datetime(),
-    voucher: () => p.manyToOne(Voucher).nullable(),
+    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
   // A customer's transactions newest first (read backwards): one page per customer by LATERAL.
   indexes: [{ properties: ['customer', 'purchasedAt', 'id'] }],
 });
@@ -87,14 +91,14 @@ export const Booking = defineEntity({
   name: 'Booking',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    transaction: () => p.manyToOne(Transaction).index(),
-    eventDate: () => p.manyToOne(EventDate),
-    pricingOption: () => p.manyToOne(PricingOption),
+    company: () => p.manyToOne(Company).primary(),
+    transaction: () => p.manyToOne(Transaction).joinColumns('transaction_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    eventDate: () => p.manyToOne(EventDate).joinColumns('event_date_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    pricingOption: () => p.manyToOne(PricingOption).joinColumns('pricing_option_id', 'company_id').referencedColumnNames('id', 'company_id'),
     spaces: p.integer().check('spaces >= 1'),
-    boughtFor: () => p.manyToOne(Customer).nullable(),
+    boughtFor: () => p.manyToOne(Customer).joinColumns('bought_for_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (bought_for_id)'),
     /** Who comes: `boughtFor`, else the transaction's customer. Holds at most one live booking per event date. */
-    attendee: () => p.manyToOne(Customer),
+    attendee: () => p.manyToOne(Customer).joinColumns('attendee_id', 'company_id').referencedColumnNames('id', 'company_id'),
     isCancelled: p.boolean().default(false),
     isRefunded: p.boolean().default(false),
     paymentMethod: p.enum([...PAYMENT_METHODS]),
@@ -102,10 +106,11 @@ export const Booking = defineEntity({
     base100GrossPrice: p.integer().nullable(),
     base100NetPrice: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).nullable().index(),
+    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)').index(),
     /** Whether the attendee came (true), did not (false), or nobody has said yet (null). */
     attended: p.boolean().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ name: 'booking_live_attendee_unique', properties: ['eventDate', 'attendee'], where: 'not is_cancelled' }],
   // An event date's register, by id (src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['eventDate', 'id'] }],

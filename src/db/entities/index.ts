@@ -31,3 +31,11 @@ export const companyScoped = [
 
 /** Sessions are found by their token, before the company is known; their user carries it. */
 export const entities = [Company, ServerKeyCheck, ConsoleSession, JobWorker, ...companyScoped];
+
+/**
+ * A tenant record's key as a relation or filter takes it: every tenant table's primary key is its id with
+ * its company, (id, company_id), and every reference between tenant tables includes the company
+ * (docs/operations.md, "Running on Citus"), so a row can never point into another company. The id comes
+ * first, as in the entities' properties: MikroORM reads a new entity's key in the order of its properties.
+ */
+export const key = (companyId: string, id: string): [string, string] => [id, companyId];

@@ -10,7 +10,7 @@ export const Media = defineEntity({
   name: 'Media',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().default(''),
     base100Price: p.integer().check('base100_price >= 0'),
@@ -19,6 +19,7 @@ export const Media = defineEntity({
     accessDays: p.integer().nullable(),
     active: p.boolean().default(true),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['company', 'name', 'id'] }],
 });
@@ -28,9 +29,9 @@ export const VideoPurchase = defineEntity({
   name: 'VideoPurchase',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
-    media: () => p.manyToOne(Media),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    media: () => p.manyToOne(Media).joinColumns('media_id', 'company_id').referencedColumnNames('id', 'company_id'),
     createdAt: p.datetime(),
     expiresOn: p.date().nullable(),
     isCancelled: p.boolean().default(false),
@@ -39,10 +40,11 @@ export const VideoPurchase = defineEntity({
     currency: p.enum([...PAYMENT_CURRENCIES]),
     base100Price: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).nullable(),
+    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)'),
     /** The voucher that discounted a card payment. */
-    voucher: () => p.manyToOne(Voucher).nullable(),
+    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
   checks: [

@@ -12,7 +12,7 @@ export const WebhookEndpoint = defineEntity({
   name: 'WebhookEndpoint',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     url: p.text(),
     events: p.array().columnType('text[]'),
     sealedSecret: p.text(),
@@ -21,6 +21,7 @@ export const WebhookEndpoint = defineEntity({
     enabled: p.boolean().default(true),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ properties: ['company', 'url'] }],
 });
 export type IWebhookEndpoint = InferEntity<typeof WebhookEndpoint>;
@@ -71,7 +72,7 @@ export const WebhookEvent = defineEntity({
   name: 'WebhookEvent',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     kind: p.string(),
     payload: p.json<Record<string, unknown>>(),
     isTest: p.boolean().default(false),
@@ -79,6 +80,7 @@ export const WebhookEvent = defineEntity({
     dispatchedAt: p.datetime().nullable(),
     seq: p.bigint().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   indexes: [
     { properties: ['company', 'createdAt'] },
     { name: 'webhook_event_undispatched_index', properties: ['createdAt'], where: 'dispatched_at is null' },
@@ -111,15 +113,16 @@ export const WebhookJob = defineEntity({
   name: 'WebhookJob',
   properties: {
     id: p.bigint().primary().autoincrement(),
-    company: () => p.manyToOne(Company),
-    event: () => p.manyToOne(WebhookEvent),
-    endpoint: () => p.manyToOne(WebhookEndpoint).deleteRule('cascade').index(),
+    company: () => p.manyToOne(Company).primary(),
+    event: () => p.manyToOne(WebhookEvent).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    endpoint: () => p.manyToOne(WebhookEndpoint).joinColumns('endpoint_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade').index(),
     state: p.enum([...WEBHOOK_JOB_STATES]).default('pending'),
     attempts: p.smallint().default(0),
     retriesLeft: p.smallint().check('retries_left >= 0'),
     nextAttemptAt: p.datetime(),
     lockedUntil: p.datetime().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ properties: ['event', 'endpoint'] }],
   indexes: [{ name: 'webhook_job_due_index', properties: ['nextAttemptAt'], where: "state = 'pending'" }],
   triggers: [
@@ -134,15 +137,16 @@ export const WebhookDelivery = defineEntity({
   name: 'WebhookDelivery',
   properties: {
     id: p.bigint().primary().autoincrement(),
-    company: () => p.manyToOne(Company),
-    event: () => p.manyToOne(WebhookEvent).index(),
-    endpoint: () => p.manyToOne(WebhookEndpoint).deleteRule('cascade'),
+    company: () => p.manyToOne(Company).primary(),
+    event: () => p.manyToOne(WebhookEvent).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    endpoint: () => p.manyToOne(WebhookEndpoint).joinColumns('endpoint_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade'),
     attempt: p.smallint().check('attempt >= 1'),
     statusCode: p.smallint().nullable(),
     error: p.text().nullable(),
     durationMs: p.integer(),
     at: p.datetime(),
   },
+  primaryKeys: ['id', 'company'],
   // The delivery log newest first (src/domain/webhook-endpoints.ts), so a page after a cursor is a range of it.
   indexes: [{ properties: ['company', 'at', 'id'] }],
 });
@@ -192,13 +196,14 @@ export const IdempotencyKey = defineEntity({
   properties: {
     apiKey: p.string().primary(),
     key: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     requestHash: p.string(),
     status: p.smallint().nullable(),
     /** The response body exactly as first sent (JSON text), so a replay is byte-identical. */
     body: p.text().nullable(),
     createdAt: p.datetime(),
   },
+  primaryKeys: ['apiKey', 'key', 'company'],
   indexes: [{ properties: ['createdAt'] }],
 });
 export type IIdempotencyKey = InferEntity<typeof IdempotencyKey>;

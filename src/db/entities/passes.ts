@@ -8,7 +8,7 @@ export const PassTemplate = defineEntity({
   name: 'PassTemplate',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().default(''),
     credits: p.integer().check('credits >= 1'),
@@ -18,6 +18,7 @@ export const PassTemplate = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['company', 'name', 'id'] }],
 });
@@ -27,9 +28,9 @@ export const PassPurchase = defineEntity({
   name: 'PassPurchase',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
-    template: () => p.manyToOne(PassTemplate),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    template: () => p.manyToOne(PassTemplate).joinColumns('template_id', 'company_id').referencedColumnNames('id', 'company_id'),
     creditsAllocated: p.integer().check('credits_allocated >= 0'),
     creditsConsumed: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -41,8 +42,9 @@ export const PassPurchase = defineEntity({
     base100GrossPrice: p.integer().check('base100_gross_price >= 0'),
     base100Discount: p.integer().default(0).check('base100_discount >= 0'),
     base100NetPrice: p.integer().check('base100_net_price >= 0'),
-    voucher: () => p.manyToOne(Voucher).nullable(),
+    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
   },
+  primaryKeys: ['id', 'company'],
   // Newest first, of a customer, of a pass, or of the company (src/db/loaders.ts, src/db/lists.ts).
   indexes: [{ properties: ['customer', 'createdAt', 'id'] }, { properties: ['template', 'createdAt', 'id'] }, { properties: ['company', 'createdAt', 'id'] }],
   checks: [

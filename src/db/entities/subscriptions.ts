@@ -20,7 +20,7 @@ export const SubscriptionPlan = defineEntity({
   name: 'SubscriptionPlan',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     name: p.string(),
     description: p.text().default(''),
     base100Price: p.integer().check('base100_price >= 0'),
@@ -32,6 +32,7 @@ export const SubscriptionPlan = defineEntity({
     /** Periods a mandate runs at least: its earliest cancellation date is this many intervals after its start. */
     minimumTermPeriods: p.integer().default(PLAN_DEFAULTS.minimumTermPeriods).check('minimum_term_periods >= 1'),
   },
+  primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['company', 'name', 'id'] }],
 });
@@ -41,9 +42,9 @@ export const Mandate = defineEntity({
   name: 'Mandate',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    customer: () => p.manyToOne(Customer),
-    plan: () => p.manyToOne(SubscriptionPlan),
+    company: () => p.manyToOne(Company).primary(),
+    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    plan: () => p.manyToOne(SubscriptionPlan).joinColumns('plan_id', 'company_id').referencedColumnNames('id', 'company_id'),
     state: p.enum([...MANDATE_STATES]),
     createdAt: p.datetime(),
     grace: p.integer().default(0).check('grace >= 0'),
@@ -58,6 +59,7 @@ export const Mandate = defineEntity({
     /** When it was paused, while it is PAUSED. */
     pausedAt: p.datetime().nullable(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ name: 'mandate_live_unique', properties: ['customer', 'plan'], where: "state <> 'CANCELLED'" }],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
   indexes: [{ properties: ['customer', 'createdAt', 'id'] }],
@@ -69,8 +71,8 @@ export const SubscriptionCharge = defineEntity({
   name: 'SubscriptionCharge',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
-    mandate: () => p.manyToOne(Mandate),
+    company: () => p.manyToOne(Company).primary(),
+    mandate: () => p.manyToOne(Mandate).joinColumns('mandate_id', 'company_id').referencedColumnNames('id', 'company_id'),
     periodStart: p.date(),
     /** The last day of the period. */
     periodEnd: p.date(),
@@ -83,6 +85,7 @@ export const SubscriptionCharge = defineEntity({
     /** How the money was taken when it was marked; null when not said. */
     settlementMethod: p.enum([...SETTLEMENT_METHODS]).nullable(),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ name: 'subscription_charge_period_unique', properties: ['mandate', 'periodStart'] }],
   checks: [
     { name: 'subscription_charge_period_check', expression: 'period_end >= period_start' },

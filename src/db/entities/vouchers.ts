@@ -6,7 +6,7 @@ export const Voucher = defineEntity({
   name: 'Voucher',
   properties: {
     id: p.string().primary(),
-    company: () => p.manyToOne(Company),
+    company: () => p.manyToOne(Company).primary(),
     code: p.string(),
     description: p.text().default(''),
     percentOff: p.integer().nullable(),
@@ -17,6 +17,7 @@ export const Voucher = defineEntity({
     redemptions: p.integer().default(0),
     active: p.boolean().default(true),
   },
+  primaryKeys: ['id', 'company'],
   uniques: [{ properties: ['company', 'code'] }],
   checks: [
     {

@@ -24,6 +24,7 @@ import { Migration20261129105431_schedule_waitlist } from './Migration2026112910
 import { Migration20261129120070_job_queue } from './Migration20261129120070_job_queue.ts';
 import { Migration20261129150050_live_changes } from './Migration20261129150050_live_changes.ts';
 import { Migration20261129160000_live_waitlist } from './Migration20261129160000_live_waitlist.ts';
+import { Migration20261129170000_company_keys } from './Migration20261129170000_company_keys.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121142536_initial', class: Migration20261121142536_initial },
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261129120070_job_queue', class: Migration20261129120070_job_queue },
   { name: 'Migration20261129150050_live_changes', class: Migration20261129150050_live_changes },
   { name: 'Migration20261129160000_live_waitlist', class: Migration20261129160000_live_waitlist },
+  { name: 'Migration20261129170000_company_keys', class: Migration20261129170000_company_keys },
 ];
