@@ -200,3 +200,34 @@ describe('cancelEventDate', () => {
     expect((await sql.query(`select cancelled_at from event_date where id = 'date_taken'`)).rows[0].cancelled_at).toBeNull();
   });
 });
+
+describe('an optional field sent as null', () => {
+  const CREATE_EVENT = 'mutation ($input: CreateEventInput!) { createEvent(input: $input) { id description kind timezone dates { id capacity duration } } }';
+
+  it.each([
+    ['createEvent', CREATE_EVENT, { input: { name: 'Nulls', description: null, kind: null, timezone: null, dates: null, pricingOptions: null } },
+      { description: '', kind: 'ONE_OFF', timezone: 'Europe/London' }],
+    ['createPass', 'mutation ($input: CreatePassInput!) { createPass(input: $input) { description active } }',
+      { input: { name: 'Nulls', description: null, credits: 5, validityDays: 30, base100Price: 1000, active: null } }, { description: '', active: true }],
+    ['createService', 'mutation ($input: ServiceInput!) { createService(input: $input) { description bufferMinutes active } }',
+      { input: { name: 'Nulls', description: null, bufferMinutes: null, active: null, options: null } }, { description: '', bufferMinutes: 0, active: true }],
+  ])('%s: is not given, so the field takes its default', async (field, query, variables, expected) => {
+    const body = await graphql(query, variables);
+    expect(body.errors).toBeUndefined();
+    expect(body.data[field]).toMatchObject(expected);
+  });
+
+  it('updateEventDate: a null field stays as it was; with both null nothing is given and nothing changes', async () => {
+    const made = await graphql(CREATE_EVENT, {
+      input: { name: 'Null dates', dates: [{ startsAt: '2027-03-20T10:00:00Z', duration: 60, capacity: 8 }] },
+    });
+    const id = made.data.createEvent.dates[0].id;
+    const changed = await graphql(UPDATE, { id, input: { capacity: null, duration: 45 } });
+    expect(changed.errors).toBeUndefined();
+    expect(changed.data.updateEventDate).toMatchObject({ capacity: 8, duration: 45 });
+    const neither = await graphql(UPDATE, { id, input: { capacity: null, duration: null } });
+    expect(codeOf(neither)).toBe('BAD_USER_INPUT');
+    expect(neither.errors[0].message).toMatch(/give capacity or duration/);
+    expect(await count('select count(*) as n from event_date where id = $1 and capacity = 8 and duration = 45', [id])).toBe(1);
+  });
+});

@@ -9,7 +9,7 @@ import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { z } from 'zod';
-import { checkEach, checkFields, EVENT_DATE_FIELDS, EVENT_FIELDS, PRICING_OPTION_FIELDS, RULES } from './input-rules.ts';
+import { checkEach, checkFields, EVENT_DATE_FIELDS, EVENT_FIELDS, PRICING_OPTION_FIELDS, nullIsNotGiven, RULES } from './input-rules.ts';
 import { inTransaction } from './transactions.ts';
 
 export interface EventDateInput {
@@ -49,7 +49,8 @@ function addChildren(tx: EntityManager, companyId: string, eventId: string, inpu
   }
 }
 
-export async function createEvent(em: EntityManager, clock: Clock, companyId: string, input: NewEvent): Promise<IEvent> {
+export async function createEvent(em: EntityManager, clock: Clock, companyId: string, given: NewEvent): Promise<IEvent> {
+  const input = nullIsNotGiven(given, ['description', 'kind', 'timezone', 'dates', 'pricingOptions']);
   checkFields({ name: input.name, description: input.description, kind: input.kind, timezone: input.timezone }, EVENT_FIELDS);
   checkEach(input.dates, 'dates', dateRecord, RULES.eventDates);
   checkEach(input.pricingOptions, 'pricingOptions', optionRecord, RULES.pricingOptions);

@@ -215,6 +215,17 @@ export function checked<T>(schema: z.ZodType<T>, value: unknown, field?: string)
 }
 
 /**
+ * `input` without the `optional` fields that are null. A field the schema marks optional may be sent as null
+ * (GraphQL lets a client send null for any of them): where null cannot clear the field, it means "not
+ * given", and the field takes its default or stays as it is.
+ */
+export function nullIsNotGiven<T extends object>(input: T, optional: readonly (keyof T)[]): T {
+  const given = { ...input };
+  for (const field of optional) if (given[field] === null) delete given[field];
+  return given;
+}
+
+/**
  * The given fields of `input` checked against their rules and trimmed; fields left undefined are not
  * changes. A field without a rule is unknown; null is refused except for the `nullable` fields, which
  * it clears.

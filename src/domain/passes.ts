@@ -8,7 +8,7 @@ import { liveCustomer } from './booking.ts';
 import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { checked, checkFields, PASS_FIELDS, PASS_PURCHASE_FIELDS, RULES } from './input-rules.ts';
+import { checked, checkFields, nullIsNotGiven, PASS_FIELDS, PASS_PURCHASE_FIELDS, RULES } from './input-rules.ts';
 import { currencyUnits, customerPassId, emit } from './outbox.ts';
 import { addDays, localDate } from './time.ts';
 import { inTransaction } from './transactions.ts';
@@ -86,8 +86,9 @@ export async function createPass(
   em: EntityManager,
   clock: Clock,
   companyId: string,
-  input: { name: string; description?: string | null; credits: number; validityDays: number; base100Price: number; active?: boolean | null },
+  given: { name: string; description?: string | null; credits: number; validityDays: number; base100Price: number; active?: boolean | null },
 ): Promise<IPassTemplate> {
+  const input = nullIsNotGiven(given, ['description', 'active']);
   checkFields({ ...input }, PASS_FIELDS);
   const now = clock.now();
   const pass = em.create(PassTemplate, {

@@ -13,7 +13,7 @@ import type { Clock } from './clock.ts';
 import { returnCredits } from './credits.ts';
 import { Conflict, Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
-import { checked, checkFields, RULES } from './input-rules.ts';
+import { checked, checkFields, nullIsNotGiven, RULES } from './input-rules.ts';
 import { customerPassId, emit, registrationId } from './outbox.ts';
 import { addDays, isoWeekday, localDate, localToInstant } from './time.ts';
 import { inTransaction } from './transactions.ts';
@@ -118,7 +118,7 @@ async function lockedDate(tx: EntityManager, companyId: string, id: string): Pro
  * first); more capacity books waiting customers at once, in line order. A cancelled date is not changed.
  */
 export async function updateEventDate(em: EntityManager, clock: Clock, companyId: string, id: string, input: EventDateChanges): Promise<string> {
-  const changes = checkFields({ ...input }, DATE_CHANGES) as { capacity?: number; duration?: number };
+  const changes = checkFields(nullIsNotGiven({ ...input }, ['capacity', 'duration']), DATE_CHANGES) as { capacity?: number; duration?: number };
   if (changes.capacity === undefined && changes.duration === undefined) throw new Invalid('input', 'required', 'give capacity or duration');
   return inTransaction(em, companyId, async (tx) => {
     const date = await lockedDate(tx, companyId, id);

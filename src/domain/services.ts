@@ -5,7 +5,7 @@ import type { Clock } from './clock.ts';
 import { Invalid, NotFound } from './errors.ts';
 import { newId } from './ids.ts';
 import { z } from 'zod';
-import { checked, checkFields, SERVICE_FIELDS, SERVICE_OPTION_FIELDS } from './input-rules.ts';
+import { checked, checkFields, nullIsNotGiven, SERVICE_FIELDS, SERVICE_OPTION_FIELDS } from './input-rules.ts';
 import { inTransaction } from './transactions.ts';
 
 export interface OptionInput {
@@ -32,8 +32,9 @@ export async function createService(
   em: EntityManager,
   clock: Clock,
   companyId: string,
-  input: { name: string; description?: string | null; bufferMinutes?: number | null; active?: boolean | null; options?: OptionInput[] | null },
+  given: { name: string; description?: string | null; bufferMinutes?: number | null; active?: boolean | null; options?: OptionInput[] | null },
 ): Promise<IService> {
+  const input = nullIsNotGiven(given, ['description', 'bufferMinutes', 'active', 'options']);
   const { options = [], ...fields } = input;
   checkFields(fields, SERVICE_FIELDS);
   (options ?? []).forEach((o, i) => checkOption(o, `options[${i}]`));
