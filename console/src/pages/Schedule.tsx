@@ -215,9 +215,17 @@ interface RuleForm {
   until: string;
   capacity: string;
   duration: string;
+  /** Days left out (a holiday), as typed: dates such as 2026-12-24, separated by commas or spaces. */
+  skip: string;
 }
 
-const newRule = (today: string): RuleForm => ({ weekdays: [], time: '18:00', from: today, until: addDays(today, 55), capacity: '12', duration: '60' });
+const newRule = (today: string): RuleForm => ({ weekdays: [], time: '18:00', from: today, until: addDays(today, 55), capacity: '12', duration: '60', skip: '' });
+
+/** The days a rule leaves out, from what was typed; null when something typed is not a date. */
+function skippedDays(typed: string): string[] | null {
+  const parts = typed.split(/[\s,;]+/).filter(Boolean);
+  return parts.every((part) => /^\d{4}-\d{2}-\d{2}$/.test(part)) ? parts : null;
+}
 
 /** A rule's fields checked here first: each problem under its field, in the form's words. */
 function checkRule(rule: RuleForm): { found: Record<string, string>; input?: RecurrenceInput } {
@@ -230,12 +238,17 @@ function checkRule(rule: RuleForm): { found: Record<string, string>; input?: Rec
   if (!rule.until) found.until = 'Until: choose the last day.';
   if (capacity === null || capacity < 1) found.capacity = 'Capacity: a whole number, 1 or more.';
   if (duration === null || duration < 1) found.duration = 'Length: a whole number of minutes.';
+  const skip = skippedDays(rule.skip);
+  if (skip === null) found.skip = 'Skip: dates such as 2026-12-24, separated by commas.';
   if (Object.keys(found).length) return { found };
-  return { found, input: { weekdays: rule.weekdays, time: rule.time, from: rule.from, until: rule.until, capacity: capacity!, duration: duration!, skip: null } };
+  return {
+    found,
+    input: { weekdays: rule.weekdays, time: rule.time, from: rule.from, until: rule.until, capacity: capacity!, duration: duration!, skip: skip!.length ? skip : null },
+  };
 }
 
 /** What the service said about a rule's fields, each under its field (`rule.until: …` as `Until …`). */
-const RULE_LABELS: Record<string, string> = { weekdays: 'Weekdays', time: 'Time', from: 'From', until: 'Until', capacity: 'Capacity', duration: 'Length' };
+const RULE_LABELS: Record<string, string> = { weekdays: 'Weekdays', time: 'Time', from: 'From', until: 'Until', capacity: 'Capacity', duration: 'Length', skip: 'Skip' };
 
 function RuleFields({ rule, set, problem, error }: { rule: RuleForm; set: (rule: RuleForm) => void; problem: Record<string, string>; error: ApiError | undefined }) {
   const shown = (field: string) => problem[field] ?? error?.forFieldAs(field, RULE_LABELS[field]!);
@@ -273,6 +286,13 @@ function RuleFields({ rule, set, problem, error }: { rule: RuleForm; set: (rule:
           error={shown('duration')}
         />
       </div>
+      <TextField
+        label="Skip (optional)"
+        value={rule.skip}
+        onChange={(v) => set({ ...rule, skip: v })}
+        hint="Days with no class, such as holidays: 2026-12-24, 2026-12-31"
+        error={shown('skip')}
+      />
     </>
   );
 }
@@ -281,7 +301,7 @@ function RuleFields({ rule, set, problem, error }: { rule: RuleForm; set: (rule:
 const ruleAdded = (count: number, rule: RecurrenceInput) =>
   `${count} ${count === 1 ? 'date' : 'dates'}: ${weekdaysInWords(rule.weekdays)} at ${rule.time}, ${formatDate(rule.from)} to ${formatDate(rule.until)}`;
 
-const ERROR_FIELDS = ['weekdays', 'time', 'from', 'until', 'capacity', 'duration'];
+const ERROR_FIELDS = ['weekdays', 'time', 'from', 'until', 'capacity', 'duration', 'skip'];
 const otherThan = (error: ApiError | undefined, fields: readonly string[]) => (error && !fields.some((f) => error.forField(f)) ? error : undefined);
 
 /**
