@@ -148,11 +148,13 @@ describe('a receiver that fails', () => {
     }
     const at = attempts.map((a: any) => new Date(a.at).getTime());
     const gaps = at.slice(1).map((t: number, i: number) => t - at[i]);
-    expect(gaps[0]).toBeGreaterThanOrEqual(200);
-    expect(gaps[1]).toBeGreaterThanOrEqual(400);
-    expect(gaps[2]).toBeGreaterThanOrEqual(800);
-    expect(gaps[0]).toBeLessThan(gaps[1]);
-    expect(gaps[1]).toBeLessThan(gaps[2]);
+    // Each retry waits at least its step of the growing schedule (200, 400, 800 ms here), and is made at its
+    // time rather than at a later poll: late by no more than a loaded machine's lag (a first retry 456 ms
+    // late was seen while the whole suite ran on 2 cores, so the observed gaps need not grow).
+    [200, 400, 800].forEach((step, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(step);
+      expect(gaps[i]).toBeLessThan(step + 1_500);
+    });
     await pause(1200);
     expect((await graphql(DELIVERIES, { eventId })).webhookDeliveries).toHaveLength(4);
   });
