@@ -24,6 +24,8 @@ export interface ProjectOptions {
   cacheSeconds: number;
   /** Where `node --cpu-prof` writes the process's CPU profile when it stops. */
   profileDir?: string;
+  /** Runs the background jobs (renewals, webhooks): only the process that catches up the renewals does. */
+  jobs?: boolean;
 }
 
 async function tokenOf(url: string, path: string, credentials: object, field: string): Promise<string> {
@@ -68,8 +70,8 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       V1_RATE_PER_MINUTE: '100000000',
       GRAPHQL_MAX_COST: '100000000',
       // No background jobs (an instance that only serves requests): no job queue polls, heartbeats or renewal
-      // rounds in the statement counts or beside the requests timed.
-      JOBS: 'false',
+      // rounds in the statement counts or beside the requests timed. The catch-up before them runs them.
+      JOBS: String(options.jobs ?? false),
     },
     [...deployed.flags, ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [])],
   );

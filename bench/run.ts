@@ -8,7 +8,8 @@
  * drives them all from this one. Before any timing, every measurement's sample
  * must be answered byte for byte alike by both sides (bench/check.ts), and its SQL statements are counted
  * by PostgreSQL. The whole set is then timed `--rounds` times against the same processes; the service's
- * RSS is read after each round.
+ * RSS is read after each round. Then each measurement's load is split over two instances of the service
+ * (bench/two-instances.ts), and the CPU an answer costs with one instance and with two is printed.
  *
  * Options: `--customers N` (20000), `--seconds S` per timed run (5), `--connections C` (8), `--rounds R`
  * (3), `--only slug,slug` (bench/measurements.ts, and `walk`: the paging walk of bench/walk.ts), `--sql` (list each measurement's statements),
@@ -38,6 +39,7 @@ import { formatSummary, summariseProfiles } from './profile.ts';
 import { startProject, stopProject, type Project } from './project.ts';
 import { medianRound, meetsEveryBar, report, type Outcome, type RssRound, type Timed } from './report.ts';
 import { statementCounter, type StatementCounter } from './statements.ts';
+import { splitLoad, twoInstanceReport, type SplitLoad } from './two-instances.ts';
 import { meetsDepthBar, pagingWalk, walkReport } from './walk.ts';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -125,7 +127,7 @@ async function main(): Promise<number> {
     // The renewals due since the data's day are caught up by a service of its own first, so the measured
     // processes start on a company with nothing due: their statements, time and memory are the requests' alone.
     progress('catching up the renewals due since the generated day...');
-    const catchUp = await startProject('renewals catch-up', { root: ROOT, databaseUrl: database.url, dataDir: join(workDir, 'catch-up'), company, cacheSeconds: 0 });
+    const catchUp = await startProject('renewals catch-up', { root: ROOT, databaseUrl: database.url, dataDir: join(workDir, 'catch-up'), company, cacheSeconds: 0, jobs: true });
     const settled = await renewalsSettled(database.url);
     await stopProject(catchUp);
     if (!settled) progress('some mandates were still due after 2 minutes: the measured services will renew them first');
@@ -221,6 +223,19 @@ async function main(): Promise<number> {
         });
       }
     }
+    // The same load split over two instances: what an answer costs them together and PostgreSQL.
+    const split = new Map<Measurement, SplitLoad>();
+    if (!values.profile) {
+      const secondProjects = new Map<boolean, Promise<Project>>();
+      for (const m of selected) {
+        if (!secondProjects.has(m.cacheHit)) secondProjects.set(m.cacheHit, project(m.cacheHit ? 'second service (cache on)' : 'second service (cache off)', m.cacheHit));
+        const pair = [await sharedProject(m), await secondProjects.get(m.cacheHit)!];
+        progress(`${m.name}: the load split over two instances, ${WARM_UP_SECONDS} s warm-up and ${seconds} s...`);
+        const targets = pair.map((service) => ({ ...target(service, m), pid: service.server.pid }));
+        split.set(m, await splitLoad(targets, { requests: m.requests, seconds, connections }, WARM_UP_SECONDS));
+      }
+      for (const second of secondProjects.values()) await stopProject(await second);
+    }
     let walked: Awaited<ReturnType<typeof pagingWalk>> | undefined;
     if (walk) {
       const service = await (shared.get(false) ?? project('service (cache off)', false));
@@ -240,6 +255,10 @@ async function main(): Promise<number> {
       `${process.env.DATABASE_URL ? 'PostgreSQL of DATABASE_URL' : 'embedded PostgreSQL'}; ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`;
     const run = { heading, seconds, outcomes, rss, notCounted, listStatements: values.sql };
     console.log(report(run));
+    if (split.size) {
+      const rows = outcomes.filter((o) => split.has(o.measurement));
+      console.log(`\n${twoInstanceReport(rows.map((o) => ({ name: o.measurement.name, one: o.cpu?.project, oneRps: o.project.rps, two: split.get(o.measurement)! })))}`);
+    }
     if (walked) console.log(`\n${walkReport(walked)}`);
     return meetsEveryBar(run) && (walked?.rows.every(meetsDepthBar) ?? true) ? 0 : 1;
   } catch (error) {
