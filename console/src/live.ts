@@ -50,8 +50,16 @@ const READ_SCOPES: Record<string, string> = {
   Appointment: 'appointments:read',
   Facilitator: 'appointments:read',
   Booking: 'bookings:read',
+  Transaction: 'bookings:read',
   WaitlistEntry: 'bookings:read',
+  Event: 'events:read',
   EventDate: 'events:read',
+  Customer: 'customers:read',
+  Note: 'notes:read',
+  QuestionnaireAnswer: 'questionnaire-answers:read',
+  PassPurchase: 'packages:read',
+  VideoPurchase: 'videos:read',
+  Mandate: 'subscription-mandates:read',
 };
 
 /** Of `types`, those `scopes` can read: a type asked for without its scope would refuse the whole subscription. */

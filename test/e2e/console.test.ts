@@ -1182,10 +1182,10 @@ suite(title, () => {
     await shown(desk.getByText('cannot use Reports'));
   }, 120_000);
 
-  it('updates Today, the calendar and a register by themselves, within 2 s of a change made through the API', async () => {
+  it('updates Today, the calendar, a register and a customer\'s profile by themselves, within 2 s of a change made through the API', async () => {
     const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
-    const token = await studio.token(['appointments:read', 'appointments:write', 'bookings:write', 'events:read']);
+    const token = await studio.token(['appointments:read', 'appointments:write', 'bookings:write', 'events:read', 'notes:write']);
     const api = async (query: string) => {
       const answer = await call(`${studio.url}/graphql`, token, { method: 'POST', body: { query } });
       expect(answer.body.errors).toBeUndefined();
@@ -1240,6 +1240,19 @@ suite(title, () => {
     );
     await register.getByRole('row', { name: new RegExp(name(sam.later)) }).waitFor({ timeout: 2_000 });
     await shot(page, 'live-register');
+
+    // A customer's profile: a note written elsewhere is on it within 2 s.
+    await register.getByRole('button', { name: 'Close' }).last().click();
+    const notes = count('Note');
+    await page.evaluate((id) => {
+      history.pushState(null, '', `/admin/customers/${id}`);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, sam.later.id);
+    await page.getByRole('heading', { level: 1, name: name(sam.later) }).waitFor();
+    await listening('Note', notes);
+    await api(`mutation { addNote(customerId: "${sam.later.id}", body: "Prefers the mat by the window") { id } }`);
+    await page.getByText('Prefers the mat by the window').waitFor({ timeout: 2_000 });
+    await shot(page, 'live-profile');
     expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
     expect(page.problems).toEqual([]);
   }, 120_000);

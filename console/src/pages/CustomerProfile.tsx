@@ -11,6 +11,7 @@ import {
   ResumeSubscriptionMutation,
 } from '../documents.ts';
 import type { CustomerQuery as Data } from '../gql/graphql.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { Link } from '../router.tsx';
 import { can, useSession } from '../session.tsx';
 import { ConfirmDialog, Empty, ErrorText, Flash, Loading, PageHeader, formatDate, formatDateTime, formatLocal, money } from '../ui.tsx';
@@ -44,6 +45,12 @@ export function CustomerProfile({ id }: { id: string }) {
   const { me } = useSession();
   const query = useQuery(CustomerQuery, { id });
   const customer = query.data?.customer;
+  // What is done for this customer anywhere (a note, a booking, a pass, a payment) shows here by itself.
+  useLiveChanges(
+    readableTypes(me.scopes, ['Customer', 'Note', 'QuestionnaireAnswer', 'Appointment', 'Transaction', 'Booking', 'WaitlistEntry', 'PassPurchase', 'VideoPurchase', 'Mandate']),
+    (change) => change.id === id || change.related.includes(id),
+    query.refresh,
+  );
   const [open, setOpen] = useState<Open>();
   const [flash, setFlash] = useState<string>();
   const done = (message?: string) => {

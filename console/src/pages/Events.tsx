@@ -4,6 +4,7 @@ import { useQuery } from '../api.ts';
 import { todayIn } from '../clock.ts';
 import { EventsQuery } from '../documents.ts';
 import type { EventsQuery as Data } from '../gql/graphql.ts';
+import { readableTypes, useLiveChanges } from '../live.ts';
 import { useSession } from '../session.tsx';
 import { Empty, ErrorText, Loading, PageHeader, Pager, formatLocal } from '../ui.tsx';
 import { RegisterDialog } from './Register.tsx';
@@ -17,6 +18,13 @@ export function Events() {
   const query = useQuery(EventsQuery, { page, from: todayIn(me.companyTimezone) });
   const [open, setOpen] = useState<{ event: Event; date: EventDate }>();
   const data = query.data?.events;
+  // Events and dates changed anywhere, and bookings on the dates shown, show here by themselves.
+  const shownDates = new Set(data?.nodes.flatMap((event) => event.dates.map((d) => d.id)) ?? []);
+  useLiveChanges(
+    readableTypes(me.scopes, ['Event', 'EventDate', 'Booking']),
+    (change) => change.type === 'Event' || change.type === 'EventDate' || change.related.some((dateId) => shownDates.has(dateId)),
+    query.refresh,
+  );
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Events" />
