@@ -1085,7 +1085,7 @@ suite(title, () => {
     expect(desk.problems).toEqual([]);
   }, 120_000);
 
-  it('keeps a waitlist in the register: Add to waitlist on a full date, and a cancellation books the first in line', async () => {
+  it('keeps a waitlist in the register: Add to waitlist on a full date, a cancellation books the first in line, Take off the waitlist', async () => {
     const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const day = addDays(today, 2);
@@ -1137,6 +1137,13 @@ suite(title, () => {
     await shown(register.getByRole('list', { name: 'No longer waiting' }).getByText('Booked from the waitlist'));
     await shot(page, 'register-waitlist-promoted', 'register-waitlist');
     await checkA11y(page, 'register after a promotion');
+
+    // The one still waiting is taken off the line: nobody waits, and the line's history says so.
+    await waiting.getByRole('button', { name: `Take off the waitlist: ${name(sam.completed)}` }).click();
+    await shown(register.getByText(`Took ${name(sam.completed)} off the waitlist.`));
+    await waiting.waitFor({ state: 'detached' });
+    const gone = register.getByRole('list', { name: 'No longer waiting' }).getByRole('listitem').filter({ hasText: name(sam.completed) });
+    await shown(gone.getByText('Left the waitlist'));
     expect(page.problems).toEqual([]);
   }, 120_000);
 
