@@ -116,7 +116,7 @@ async function secondsToRecover(service: ServiceProcess, load: ReturnType<typeof
 /** 503 in each surface's documented shape, with Retry-After. */
 function expectUnavailableShape(outcome: Outcome): void {
   expect(outcome.retryAfter).toMatch(/^\d+$/);
-  if (outcome.surface === 'm2m') expect(outcome.body).toEqual({ error: expect.stringMatching(/unavailable|shutting down/i) });
+  if (outcome.surface === 'm2m') expect(outcome.body).toEqual({ error: expect.stringMatching(/unavailable|shutting down|busy/i) });
   if (outcome.surface === 'v1') expect(outcome.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String), details: { retryAfter: expect.any(Number) } } });
   if (outcome.surface === 'graphql') expect(outcome.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
 }
