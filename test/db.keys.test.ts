@@ -4,9 +4,8 @@
  * include `company_id` (docs/operations.md, "Running on Citus"). Read from the migrated database's catalog,
  * so a new table or key that forgets the company fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { freshDatabase, type TestDatabase } from './support/db.ts';
+import { describe, expect, it } from '@jest/globals';
+import { migratedClient } from './support/db.ts';
 
 /** Tables that are not distributed by company, and why. Every other table must have a `company_id`. */
 const NOT_DISTRIBUTED: Record<string, string> = {
@@ -19,17 +18,7 @@ const NOT_DISTRIBUTED: Record<string, string> = {
   mikro_orm_migrations: 'the migrations applied',
 };
 
-let database: TestDatabase;
-let client: pg.Client;
-beforeAll(async () => {
-  database = await freshDatabase();
-  client = new pg.Client(database.url);
-  await client.connect();
-});
-afterAll(async () => {
-  await client.end();
-  await database.drop();
-});
+const client = migratedClient();
 
 interface Key {
   table: string;
@@ -42,7 +31,7 @@ interface Key {
 
 /** Primary keys, unique constraints, exclusion constraints and foreign keys of the public schema. */
 async function constraints(): Promise<Key[]> {
-  const { rows } = await client.query<Key>(`
+  const { rows } = await client().query<Key>(`
     select c.conrelid::regclass::text as table, c.conname as name, c.contype as kind,
            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as columns,
            c.confrelid::regclass::text as referenced,
@@ -54,7 +43,7 @@ async function constraints(): Promise<Key[]> {
 
 /** Unique indexes that are not constraints (partial or on expressions), with the plain columns they cover. */
 async function uniqueIndexes(): Promise<{ table: string; name: string; columns: string[] }[]> {
-  const { rows } = await client.query(`
+  const { rows } = await client().query(`
     select i.indrelid::regclass::text as table, ic.relname as name,
            array(select a.attname::text from unnest(i.indkey) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k) as columns
       from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_namespace n on n.oid = ic.relnamespace
@@ -64,7 +53,7 @@ async function uniqueIndexes(): Promise<{ table: string; name: string; columns: 
 }
 
 async function tables(): Promise<{ table: string; companyId: boolean }[]> {
-  const { rows } = await client.query(`
+  const { rows } = await client().query(`
     select c.relname as table,
            exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and a.attnotnull) as "companyId"
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -103,12 +92,12 @@ describe('keys ready to distribute by company', () => {
   });
 
   it('refuses a row that points at another company’s record', async () => {
-    await client.query(`insert into company (id, name, timezone, currency, created_at) values
+    await client().query(`insert into company (id, name, timezone, currency, created_at) values
       ('co_keys_a', 'A', 'Europe/London', 'GBP', now()), ('co_keys_b', 'B', 'Europe/London', 'GBP', now())`);
-    await client.query(`insert into customer (id, company_id, firstname, lastname, email, created_at, updated_at)
+    await client().query(`insert into customer (id, company_id, firstname, lastname, email, created_at, updated_at)
       values ('cust_keys_a', 'co_keys_a', 'Ada', 'L', 'ada@example.com', now(), now())`);
     await expect(
-      client.query(`insert into note (id, company_id, customer_id, body, created_at) values ('note_keys_b', 'co_keys_b', 'cust_keys_a', 'x', now())`),
+      client().query(`insert into note (id, company_id, customer_id, body, created_at) values ('note_keys_b', 'co_keys_b', 'cust_keys_a', 'x', now())`),
     ).rejects.toThrow(/note_customer_id_company_id_foreign/);
   });
 });

@@ -3,28 +3,17 @@
  * compiles is one PostgreSQL accepts against them: a migration that renames or retypes a column a query
  * reads fails here, not in production.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { SCHEMA_FILE, schemaSource } from '../src/db/schema-write.ts';
-import { freshDatabase, type TestDatabase } from './support/db.ts';
+import { migratedClient } from './support/db.ts';
 import { allStatements } from './support/sql-modules.ts';
 
-let database: TestDatabase;
-let client: pg.Client;
-beforeAll(async () => {
-  database = await freshDatabase();
-  client = new pg.Client(database.url);
-  await client.connect();
-});
-afterAll(async () => {
-  await client.end();
-  await database.drop();
-});
+const client = migratedClient();
 
 describe('the declared schema', () => {
   it('is the one the migrations make (npm run db:schema writes it)', async () => {
-    expect(await schemaSource(client)).toBe(await readFile(SCHEMA_FILE, 'utf8'));
+    expect(await schemaSource(client())).toBe(await readFile(SCHEMA_FILE, 'utf8'));
   });
 
   it('holds every statement of src/db: each is prepared by PostgreSQL against the migrated tables', async () => {
@@ -33,8 +22,8 @@ describe('the declared schema', () => {
     const refused: string[] = [];
     for (const [name, statement] of statements) {
       try {
-        await client.query(`prepare checked as ${statement.sql}`);
-        await client.query('deallocate checked');
+        await client().query(`prepare checked as ${statement.sql}`);
+        await client().query('deallocate checked');
       } catch (error) {
         refused.push(`${name}: ${(error as Error).message}`);
       }

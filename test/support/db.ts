@@ -1,4 +1,5 @@
 /** A database of the suite's own, cloned from the migrated template that global-setup made. */
+import { afterAll, beforeAll } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -30,6 +31,25 @@ export async function freshDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/**
+ * A client on a fresh migrated database, opened before the file's tests and dropped after them: for the
+ * tests that read what the migrations made (the catalog, the statements PostgreSQL accepts).
+ */
+export function migratedClient(): () => pg.Client {
+  let database: TestDatabase;
+  let client: pg.Client;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    client = new pg.Client(database.url);
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+  });
+  return () => client;
 }
 
 /** An ORM on a fresh database, with a counter of the SQL statements it runs. */

@@ -1,5 +1,6 @@
 /** Facilitators and their working windows, appointment services and options, and appointments. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company } from './access.ts';
 import { Customer } from './customers.ts';
 import { PAYMENT_CURRENCIES, PAYMENT_METHODS } from './events.ts';
@@ -28,7 +29,7 @@ export const FacilitatorWindow = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     company: () => p.manyToOne(Company).primary(),
-    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    facilitator: () => sameCompany(p.manyToOne(Facilitator), 'facilitator_id').index(),
     weekday: p.smallint().check('weekday >= 1 and weekday <= 7'),
     startTime: p.time(),
     endTime: p.time(),
@@ -44,7 +45,7 @@ export const FacilitatorDateOverride = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     company: () => p.manyToOne(Company).primary(),
-    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    facilitator: () => sameCompany(p.manyToOne(Facilitator), 'facilitator_id'),
     date: p.date(),
     windows: p.json<{ start: string; end: string }[]>(),
   },
@@ -74,7 +75,7 @@ export const ServiceOption = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     company: () => p.manyToOne(Company).primary(),
-    service: () => p.manyToOne(Service).joinColumns('service_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    service: () => sameCompany(p.manyToOne(Service), 'service_id').index(),
     name: p.string(),
     durationMinutes: p.integer().check('duration_minutes > 0'),
     base100Price: p.integer().check('base100_price >= 0'),
@@ -96,10 +97,10 @@ export const Appointment = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    service: () => p.manyToOne(Service).joinColumns('service_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
+    service: () => sameCompany(p.manyToOne(Service), 'service_id'),
     optionName: p.string(),
-    facilitator: () => p.manyToOne(Facilitator).joinColumns('facilitator_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    facilitator: () => sameCompany(p.manyToOne(Facilitator), 'facilitator_id'),
     startsAt: p.datetime(),
     durationMinutes: p.integer().check('duration_minutes > 0'),
     blockedUntil: p.datetime(),
@@ -116,7 +117,7 @@ export const Appointment = defineEntity({
     settlementMethod: p.enum([...SETTLEMENT_METHODS]).nullable(),
     /** When a card payment was last marked PAID or FAILED. */
     settledAt: p.datetime().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)'),
+    passPurchase: () => sameCompany(p.manyToOne(PassPurchase), 'pass_purchase_id').nullable().deleteRule('set null (pass_purchase_id)'),
   },
   primaryKeys: ['id', 'company'],
   // The company's list (earliest first), a customer's (newest first), and a facilitator's days.

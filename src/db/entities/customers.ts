@@ -1,5 +1,6 @@
 /** Customers and what the studio keeps about them beside bookings: notes and questionnaire answers. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company } from './access.ts';
 import { Appointment } from './appointments.ts';
 
@@ -63,12 +64,12 @@ export const Note = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
     body: p.text(),
     author: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     /** The appointment whose booking notes these are, for a note written when it was booked. */
-    appointment: () => p.manyToOne(Appointment).joinColumns('appointment_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (appointment_id)'),
+    appointment: () => sameCompany(p.manyToOne(Appointment), 'appointment_id').nullable().deleteRule('set null (appointment_id)'),
   },
   primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.
@@ -81,7 +82,7 @@ export const QuestionnaireAnswer = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
     questionnaire: p.string(),
     question: p.text(),
     answer: p.text(),

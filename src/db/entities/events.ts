@@ -1,5 +1,6 @@
 /** Events, their dates and pricing options, and the transactions and bookings customers make on them. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company } from './access.ts';
 import { Customer } from './customers.ts';
 import { PassPurchase } from './passes.ts';
@@ -36,7 +37,7 @@ export const EventDate = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    event: () => p.manyToOne(Event).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    event: () => sameCompany(p.manyToOne(Event), 'event_id').index(),
     startsAt: p.datetime(),
     duration: p.integer().check('duration > 0'),
     capacity: p.integer().check('capacity >= 1'),
@@ -60,7 +61,7 @@ export const PricingOption = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    event: () => p.manyToOne(Event).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
+    event: () => sameCompany(p.manyToOne(Event), 'event_id').index(),
     name: p.string(),
     base100Price: p.integer().check('base100_price >= 0'),
     credits: p.integer().check('credits >= 0'),
@@ -76,9 +77,9 @@ export const Transaction = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
     purchasedAt: p.datetime(),
-    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
+    voucher: () => sameCompany(p.manyToOne(Voucher), 'voucher_id').nullable().deleteRule('set null (voucher_id)'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   primaryKeys: ['id', 'company'],
@@ -92,13 +93,13 @@ export const Booking = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    transaction: () => p.manyToOne(Transaction).joinColumns('transaction_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
-    eventDate: () => p.manyToOne(EventDate).joinColumns('event_date_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    pricingOption: () => p.manyToOne(PricingOption).joinColumns('pricing_option_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    transaction: () => sameCompany(p.manyToOne(Transaction), 'transaction_id').index(),
+    eventDate: () => sameCompany(p.manyToOne(EventDate), 'event_date_id'),
+    pricingOption: () => sameCompany(p.manyToOne(PricingOption), 'pricing_option_id'),
     spaces: p.integer().check('spaces >= 1'),
-    boughtFor: () => p.manyToOne(Customer).joinColumns('bought_for_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (bought_for_id)'),
+    boughtFor: () => sameCompany(p.manyToOne(Customer), 'bought_for_id').nullable().deleteRule('set null (bought_for_id)'),
     /** Who comes: `boughtFor`, else the transaction's customer. Holds at most one live booking per event date. */
-    attendee: () => p.manyToOne(Customer).joinColumns('attendee_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    attendee: () => sameCompany(p.manyToOne(Customer), 'attendee_id'),
     isCancelled: p.boolean().default(false),
     isRefunded: p.boolean().default(false),
     paymentMethod: p.enum([...PAYMENT_METHODS]),
@@ -106,7 +107,7 @@ export const Booking = defineEntity({
     base100GrossPrice: p.integer().nullable(),
     base100NetPrice: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)').index(),
+    passPurchase: () => sameCompany(p.manyToOne(PassPurchase), 'pass_purchase_id').nullable().deleteRule('set null (pass_purchase_id)').index(),
     /** Whether the attendee came (true), did not (false), or nobody has said yet (null). */
     attended: p.boolean().nullable(),
   },

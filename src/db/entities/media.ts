@@ -1,5 +1,6 @@
 /** The video library and customers' video purchases (both carry the `media_` prefix). */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company } from './access.ts';
 import { Customer } from './customers.ts';
 import { PAYMENT_CURRENCIES, PAYMENT_METHODS } from './events.ts';
@@ -30,8 +31,8 @@ export const VideoPurchase = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    media: () => p.manyToOne(Media).joinColumns('media_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
+    media: () => sameCompany(p.manyToOne(Media), 'media_id'),
     createdAt: p.datetime(),
     expiresOn: p.date().nullable(),
     isCancelled: p.boolean().default(false),
@@ -40,9 +41,9 @@ export const VideoPurchase = defineEntity({
     currency: p.enum([...PAYMENT_CURRENCIES]),
     base100Price: p.integer().nullable(),
     creditsUsed: p.integer().nullable(),
-    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)'),
+    passPurchase: () => sameCompany(p.manyToOne(PassPurchase), 'pass_purchase_id').nullable().deleteRule('set null (pass_purchase_id)'),
     /** The voucher that discounted a card payment. */
-    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
+    voucher: () => sameCompany(p.manyToOne(Voucher), 'voucher_id').nullable().deleteRule('set null (voucher_id)'),
   },
   primaryKeys: ['id', 'company'],
   // The list's order (src/db/lists.ts, src/db/loaders.ts), so a page after a cursor is a range of the index.

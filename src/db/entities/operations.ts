@@ -1,5 +1,6 @@
 /** Operational records: webhook endpoints, the webhook outbox and its delivery log, and the audit log. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { CATCH_UP_TYPES } from '../webhook-events.ts';
 import { ENQUEUE_INSERT_TRIGGER, ENQUEUE_UPDATE_TRIGGER, FAN_OUT_TRIGGER } from '../webhook-queue-triggers.ts';
 import { Company } from './access.ts';
@@ -114,8 +115,8 @@ export const WebhookJob = defineEntity({
   properties: {
     id: p.bigint().primary().autoincrement(),
     company: () => p.manyToOne(Company).primary(),
-    event: () => p.manyToOne(WebhookEvent).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    endpoint: () => p.manyToOne(WebhookEndpoint).joinColumns('endpoint_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade').index(),
+    event: () => sameCompany(p.manyToOne(WebhookEvent), 'event_id'),
+    endpoint: () => sameCompany(p.manyToOne(WebhookEndpoint), 'endpoint_id').deleteRule('cascade').index(),
     state: p.enum([...WEBHOOK_JOB_STATES]).default('pending'),
     attempts: p.smallint().default(0),
     retriesLeft: p.smallint().check('retries_left >= 0'),
@@ -138,8 +139,8 @@ export const WebhookDelivery = defineEntity({
   properties: {
     id: p.bigint().primary().autoincrement(),
     company: () => p.manyToOne(Company).primary(),
-    event: () => p.manyToOne(WebhookEvent).joinColumns('event_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
-    endpoint: () => p.manyToOne(WebhookEndpoint).joinColumns('endpoint_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade'),
+    event: () => sameCompany(p.manyToOne(WebhookEvent), 'event_id').index(),
+    endpoint: () => sameCompany(p.manyToOne(WebhookEndpoint), 'endpoint_id').deleteRule('cascade'),
     attempt: p.smallint().check('attempt >= 1'),
     statusCode: p.smallint().nullable(),
     error: p.text().nullable(),

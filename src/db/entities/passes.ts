@@ -1,5 +1,6 @@
 /** Pass templates (credit bundles on sale) and the pass purchases customers hold. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company, CURRENCIES } from './access.ts';
 import { Customer } from './customers.ts';
 import { Voucher } from './vouchers.ts';
@@ -29,8 +30,8 @@ export const PassPurchase = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    template: () => p.manyToOne(PassTemplate).joinColumns('template_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
+    template: () => sameCompany(p.manyToOne(PassTemplate), 'template_id'),
     creditsAllocated: p.integer().check('credits_allocated >= 0'),
     creditsConsumed: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -42,7 +43,7 @@ export const PassPurchase = defineEntity({
     base100GrossPrice: p.integer().check('base100_gross_price >= 0'),
     base100Discount: p.integer().default(0).check('base100_discount >= 0'),
     base100NetPrice: p.integer().check('base100_net_price >= 0'),
-    voucher: () => p.manyToOne(Voucher).joinColumns('voucher_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (voucher_id)'),
+    voucher: () => sameCompany(p.manyToOne(Voucher), 'voucher_id').nullable().deleteRule('set null (voucher_id)'),
   },
   primaryKeys: ['id', 'company'],
   // Newest first, of a customer, of a pass, or of the company (src/db/loaders.ts, src/db/lists.ts).

@@ -4,6 +4,7 @@
  * at most one live (not CANCELLED) mandate per plan, and a mandate has at most one charge per period.
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company, CURRENCIES } from './access.ts';
 import { PAYMENT_STATUSES, SETTLEMENT_METHODS } from './appointments.ts';
 import { Customer } from './customers.ts';
@@ -43,8 +44,8 @@ export const Mandate = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id'),
-    plan: () => p.manyToOne(SubscriptionPlan).joinColumns('plan_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id'),
+    plan: () => sameCompany(p.manyToOne(SubscriptionPlan), 'plan_id'),
     state: p.enum([...MANDATE_STATES]),
     createdAt: p.datetime(),
     grace: p.integer().default(0).check('grace >= 0'),
@@ -72,7 +73,7 @@ export const SubscriptionCharge = defineEntity({
   properties: {
     id: p.string().primary(),
     company: () => p.manyToOne(Company).primary(),
-    mandate: () => p.manyToOne(Mandate).joinColumns('mandate_id', 'company_id').referencedColumnNames('id', 'company_id'),
+    mandate: () => sameCompany(p.manyToOne(Mandate), 'mandate_id'),
     periodStart: p.date(),
     /** The last day of the period. */
     periodEnd: p.date(),

@@ -3,6 +3,7 @@
  * pay, until spaces free up and it is booked (src/domain/waitlist.ts, docs/lifecycles.md).
  */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sameCompany } from './same-company.ts';
 import { Company } from './access.ts';
 import { Customer } from './customers.ts';
 import { Booking, EventDate, PAYMENT_METHODS, PricingOption } from './events.ts';
@@ -16,19 +17,19 @@ export const WaitlistEntry = defineEntity({
   properties: {
     company: () => p.manyToOne(Company).primary(),
     id: p.string().primary(),
-    eventDate: () => p.manyToOne(EventDate).joinColumns('event_date_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade'),
+    eventDate: () => sameCompany(p.manyToOne(EventDate), 'event_date_id').deleteRule('cascade'),
     /** Who waits, pays and attends once promoted. */
-    customer: () => p.manyToOne(Customer).joinColumns('customer_id', 'company_id').referencedColumnNames('id', 'company_id').index(),
-    pricingOption: () => p.manyToOne(PricingOption).joinColumns('pricing_option_id', 'company_id').referencedColumnNames('id', 'company_id').deleteRule('cascade'),
+    customer: () => sameCompany(p.manyToOne(Customer), 'customer_id').index(),
+    pricingOption: () => sameCompany(p.manyToOne(PricingOption), 'pricing_option_id').deleteRule('cascade'),
     spaces: p.integer().check('spaces >= 1'),
     payWith: p.enum([...PAYMENT_METHODS]),
     /** The pass purchase chosen to pay with (PASS); none: the usable one that expires first, at promotion. */
-    passPurchase: () => p.manyToOne(PassPurchase).joinColumns('pass_purchase_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('set null (pass_purchase_id)'),
+    passPurchase: () => sameCompany(p.manyToOne(PassPurchase), 'pass_purchase_id').nullable().deleteRule('set null (pass_purchase_id)'),
     /** Its place in the date's line, from 1, never reused: the order of promotion. */
     place: p.integer().check('place >= 1'),
     status: p.enum([...WAITLIST_STATUSES]).default('WAITING'),
     /** The booking a promotion made. */
-    booking: () => p.manyToOne(Booking).joinColumns('booking_id', 'company_id').referencedColumnNames('id', 'company_id').nullable().deleteRule('no action'),
+    booking: () => sameCompany(p.manyToOne(Booking), 'booking_id').nullable().deleteRule('no action'),
     /** Why a promotion passed it over (SKIPPED). */
     skippedReason: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
