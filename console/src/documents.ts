@@ -819,6 +819,7 @@ export const CalendarSetupQuery = graphql(`
     services {
       id
       name
+      bufferMinutes
       active
       options {
         name

@@ -492,6 +492,24 @@ suite(title, () => {
     }
     await expect(calendar.getByRole('region').count()).resolves.toBe(1);
 
+    // Free slots are for the option chosen: 60 minutes and the massage's 15-minute buffer fit from 15:15
+    // before the 16:30 appointment, not from 15:30, and the service refuses 15:30 as the calendar says.
+    await page.getByLabel('Free slots for').selectOption({ label: 'Sports Massage · 60 min' });
+    await shown(column.locator(`li.slot.short[data-slot="${today} 15:30"]`));
+    await shown(column.locator(`button.slot.free[data-slot="${today} 15:15"]`));
+    await shot(page, 'appointments-too-short');
+    const writer = await studio.token(['appointments:read', 'appointments:write']);
+    const services = await call(`${studio.url}/graphql`, writer, { method: 'POST', body: { query: '{ services { id name } }' } });
+    const massage = services.body.data.services.find((s: { name: string }) => s.name === 'Sports Massage').id as string;
+    const at1530 = await call(`${studio.url}/graphql`, writer, {
+      method: 'POST',
+      body: {
+        query: 'mutation ($input: BookAppointmentInput!) { bookAppointment(input: $input) { id } }',
+        variables: { input: { customerId: lane.later.id, serviceId: massage, optionName: '60 min', facilitatorId: lane.facilitator.id, datetime: `${today}T15:30:00`, payWith: 'CARD' } },
+      },
+    });
+    expect(at1530.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+
     // The 16:30 appointment opens to whose it is; it moves to 17:10, then is cancelled.
     const regular = `${lane.regular.firstName} ${lane.regular.lastName}`;
     await column.getByRole('button', { name: new RegExp(`^16:30–17:30 ${regular} `) }).click();

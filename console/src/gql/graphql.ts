@@ -989,7 +989,7 @@ export type SetSubscriptionChargeStatusMutation = { setSubscriptionChargeStatus:
 export type CalendarSetupQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CalendarSetupQuery = { facilitators: Array<{ id: string, name: string, timezone: string }> | null, services: Array<{ id: string, name: string, active: boolean, options: Array<{ name: string, durationMinutes: number, base100Price: number, credits: number, active: boolean }> }> | null };
+export type CalendarSetupQuery = { facilitators: Array<{ id: string, name: string, timezone: string }> | null, services: Array<{ id: string, name: string, bufferMinutes: number, active: boolean, options: Array<{ name: string, durationMinutes: number, base100Price: number, credits: number, active: boolean }> }> | null };
 
 export type AvailabilityQueryVariables = Exact<{
   facilitatorId: string | number;
@@ -2190,6 +2190,7 @@ export const CalendarSetupDocument = new TypedDocumentString(`
   services {
     id
     name
+    bufferMinutes
     active
     options {
       name

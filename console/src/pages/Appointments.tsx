@@ -30,14 +30,19 @@ export function Appointments() {
   const today = todayIn(me.companyTimezone);
   const [date, setDate] = useState(today);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [serviceId, setServiceId] = useState('');
+  // What the free slots are for: a service's option, by its length and the service's buffer.
+  const [choice, setChoice] = useState<{ serviceId: string; optionName: string }>();
+  const serviceId = choice?.serviceId ?? '';
   const [booking, setBooking] = useState<{ facilitator: Facilitator; date: string; time: string }>();
   const [opened, setOpened] = useState<AppointmentView>();
   const [flash, setFlash] = useState<string>();
   const ids = { service: useId(), day: useId() };
+  const choices = useMemo(() => services.flatMap((s) => s.options.filter((o) => o.active).map((o) => ({ service: s, option: o }))), [services]);
   useEffect(() => {
-    if (!serviceId && services[0]) setServiceId(services[0].id);
-  }, [services, serviceId]);
+    if (!choice && choices[0]) setChoice({ serviceId: choices[0].service.id, optionName: choices[0].option.name });
+  }, [choices, choice]);
+  const chosen = choices.find((c) => c.service.id === choice?.serviceId && c.option.name === choice.optionName);
+  const fit = chosen && { durationMinutes: chosen.option.durationMinutes, bufferMinutes: chosen.service.bufferMinutes };
   const shown = facilitators.filter((f) => !hidden.has(f.id));
   const days = useQueries(
     AvailabilityQuery,
@@ -121,15 +126,20 @@ export function Appointments() {
             </fieldset>
             <div className="field">
               <label htmlFor={ids.service}>Free slots for</label>
-              <select id={ids.service} value={serviceId} onChange={(e) => setServiceId(e.target.value)} aria-describedby={`${ids.service}-hint`}>
-                {services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
+              <select
+                id={ids.service}
+                value={choice ? choiceValue(choice) : ''}
+                onChange={(e) => setChoice(choiceOf(e.target.value))}
+                aria-describedby={`${ids.service}-hint`}
+              >
+                {choices.map(({ service, option }) => (
+                  <option key={choiceValue({ serviceId: service.id, optionName: option.name })} value={choiceValue({ serviceId: service.id, optionName: option.name })}>
+                    {service.name} · {optionLabel(option)}
                   </option>
                 ))}
               </select>
               <p className="hint" id={`${ids.service}-hint`}>
-                Its buffer is kept clear around appointments.
+                A slot is free when this option fits from it, and its buffer stays clear of the next appointment.
               </p>
             </div>
           </div>
@@ -139,6 +149,7 @@ export function Appointments() {
           </h2>
           <p className="legend">
             <span className="slot free sample" aria-hidden="true" /> free <span className="slot taken sample" aria-hidden="true" /> taken{' '}
+            <span className="slot short sample" aria-hidden="true" /> too short{' '}
             <span className="slot past sample" aria-hidden="true" /> past <span className="slot appt sample" aria-hidden="true" /> appointment
           </p>
           <Flash message={flash} />
@@ -150,6 +161,7 @@ export function Appointments() {
               date={date}
               facilitators={shown}
               days={byFacilitator}
+              fit={fit}
               loading={days.loading}
               onBook={mayBook ? (facilitator, time) => setBooking({ facilitator, date, time }) : undefined}
               onOpen={setOpened}
@@ -165,6 +177,7 @@ export function Appointments() {
           facilitators={facilitators}
           services={services}
           initialServiceId={serviceId}
+          initialOptionName={choice?.optionName ?? ''}
           onClose={(booked) => {
             setBooking(undefined);
             if (booked) changed(booked);
@@ -183,6 +196,30 @@ export function Appointments() {
       )}
     </section>
   );
+}
+
+type Choice = { serviceId: string; optionName: string };
+type Option = Service['options'][number];
+/** A length and a buffer that the free slots are shown for. */
+type Fit = { durationMinutes: number; bufferMinutes: number };
+
+const choiceValue = (c: Choice) => `${c.serviceId} ${c.optionName}`;
+const choiceOf = (value: string): Choice => ({ serviceId: value.slice(0, value.indexOf(' ')), optionName: value.slice(value.indexOf(' ') + 1) });
+/** An option by its name, with its length unless the name says it already. */
+const optionLabel = (o: Pick<Option, 'name' | 'durationMinutes'>) => (o.name.includes(String(o.durationMinutes)) ? o.name : `${o.name} · ${o.durationMinutes} min`);
+
+type Window = Day['availability']['dates'][number]['windows'][number];
+
+/**
+ * Whether an appointment of `fit` may start at `start` (minutes of the day), as bookAppointment decides:
+ * it lies inside one window, and every slot it and its buffer reach is free (availability asked with the
+ * service keeps the larger of two neighbours' buffers between them).
+ */
+function fits(windows: readonly Window[], start: number, fit: Fit): boolean {
+  const end = start + fit.durationMinutes;
+  if (!windows.some((w) => minutesOf(w.startTime) <= start && end <= (w.endTime === '00:00' ? 24 * 60 : minutesOf(w.endTime)))) return false;
+  const reach = end + fit.bufferMinutes;
+  return windows.every((w) => w.slots.every((s) => s.available || minutesOf(s.start) + 15 <= start || minutesOf(s.start) >= reach));
 }
 
 /** The day's range in minutes: working hours and appointments of every column, at least 08:00 to 18:00, whole hours. */
@@ -208,6 +245,7 @@ function Columns({
   date,
   facilitators,
   days,
+  fit,
   loading,
   onBook,
   onOpen,
@@ -215,6 +253,7 @@ function Columns({
   date: string;
   facilitators: readonly Facilitator[];
   days: ReadonlyMap<string, Day>;
+  fit: Fit | undefined;
   loading: boolean;
   onBook: ((facilitator: Facilitator, time: string) => void) | undefined;
   onOpen: (a: AppointmentView) => void;
@@ -237,7 +276,7 @@ function Columns({
       {facilitators.map((f) => {
         const day = days.get(f.id);
         return day ? (
-          <Column key={f.id} date={date} facilitator={f} day={day} first={first} height={height} onBook={onBook} onOpen={onOpen} />
+          <Column key={f.id} date={date} facilitator={f} day={day} fit={fit} first={first} height={height} onBook={onBook} onOpen={onOpen} />
         ) : (
           <section key={f.id} className="column" aria-label={`${f.name}: loading`}>
             <div className="column-head">
@@ -255,6 +294,7 @@ function Column({
   date,
   facilitator,
   day,
+  fit,
   first,
   height,
   onBook,
@@ -263,6 +303,7 @@ function Column({
   date: string;
   facilitator: Facilitator;
   day: Day;
+  fit: Fit | undefined;
   first: number;
   height: number;
   onBook: ((facilitator: Facilitator, time: string) => void) | undefined;
@@ -274,8 +315,12 @@ function Column({
     const start = minutesOf(a.datetime.slice(11, 16));
     return { start, end: start + a.durationMinutes };
   });
-  const slots = (day.availability.dates[0]?.windows ?? []).flatMap((w) => w.slots);
-  const free = slots.filter((s) => s.available && !hasBegun(date, s.start, tz)).length;
+  const windows = day.availability.dates[0]?.windows ?? [];
+  const slots = windows.flatMap((w) => w.slots);
+  // Free for the option chosen: a slot that is free but too near the window's end or the next appointment
+  // for its length and buffer would only be refused.
+  const room = (slot: (typeof slots)[number]) => slot.available && (!fit || fits(windows, minutesOf(slot.start), fit));
+  const free = slots.filter((s) => room(s) && !hasBegun(date, s.start, tz)).length;
   const top = (minutes: number) => (minutes - first) * SCALE;
   const slotEntries = slots.flatMap((slot) => {
     const start = minutesOf(slot.start);
@@ -294,6 +339,12 @@ function Column({
       element = (
         <li key={slot.start} className="slot taken" style={style} data-slot={`${date} ${slot.start}`}>
           <span className="time">{slot.start}</span> {label} taken
+        </li>
+      );
+    else if (!room(slot))
+      element = (
+        <li key={slot.start} className="slot short" style={style} data-slot={`${date} ${slot.start}`}>
+          <span className="time">{slot.start}</span> {label} too short<span className="visually-hidden"> for {fit!.durationMinutes} minutes</span>
         </li>
       );
     else
@@ -360,6 +411,7 @@ function BookDialog(props: {
   facilitators: readonly Facilitator[];
   services: readonly Service[];
   initialServiceId: string;
+  initialOptionName: string;
   onClose: (booked?: string) => void;
 }) {
   const { me } = useSession();
@@ -368,7 +420,7 @@ function BookDialog(props: {
   const [serviceId, setServiceId] = useState(props.initialServiceId || props.services[0]?.id || '');
   const service = props.services.find((s) => s.id === serviceId);
   const options = useMemo(() => service?.options.filter((o) => o.active) ?? [], [service]);
-  const [optionName, setOptionName] = useState(options[0]?.name ?? '');
+  const [optionName, setOptionName] = useState(options.some((o) => o.name === props.initialOptionName) ? props.initialOptionName : (options[0]?.name ?? ''));
   const [facilitatorId, setFacilitatorId] = useState(props.facilitator.id);
   const [date, setDate] = useState(props.date);
   const [time, setTime] = useState(props.time);
@@ -464,7 +516,7 @@ function BookDialog(props: {
           <select id={ids.option} value={optionName} onChange={(e) => setOptionName(e.target.value)}>
             {options.map((o) => (
               <option key={o.name} value={o.name}>
-                {o.name.includes(String(o.durationMinutes)) ? o.name : `${o.name} · ${o.durationMinutes} min`} · {money(o.base100Price, me.companyCurrency)}
+                {optionLabel(o)} · {money(o.base100Price, me.companyCurrency)}
                 {o.credits ? ` or ${o.credits} ${o.credits === 1 ? 'credit' : 'credits'}` : ''}
               </option>
             ))}
