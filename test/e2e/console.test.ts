@@ -1207,7 +1207,7 @@ suite(title, () => {
     await shown(desk.getByText('cannot use Reports'));
   }, 120_000);
 
-  it('updates Today, the calendar, a register and a customer\'s profile by themselves, within 2 s of a change made through the API', async () => {
+  it('updates Today, the calendar, a register, a customer\'s profile and Events by themselves, within 2 s of a change made through the API', async () => {
     const [maya, sam] = DESK_LANES as [DeskLane, DeskLane];
     const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
     const token = await studio.token(['appointments:read', 'appointments:write', 'bookings:write', 'events:read', 'notes:write']);
@@ -1276,6 +1276,18 @@ suite(title, () => {
     await api(`mutation { addNote(customerId: "${sam.later.id}", body: "Prefers the mat by the window") { id } }`);
     await page.getByText('Prefers the mat by the window').waitFor({ timeout: 2_000 });
     await shot(page, 'live-profile');
+
+    // Events: a booking made elsewhere on a date shown moves its spaces booked within 2 s.
+    const dates = count('EventDate');
+    await goTo(page, 'Events');
+    const evening = page.getByRole('region', { name: `Dates of ${DESK_EVENING_CLASS}` }).locator('meter').first();
+    const [spaces, capacity] = (await evening.getAttribute('aria-label'))!.match(/\d+/g)!.map(Number) as [number, number];
+    await listening('EventDate', dates);
+    await api(
+      `mutation { bookEvent(input: { customerId: "${maya.later.id}", eventDateId: "date_desk_evening", pricingOptionId: "po-desk-evening", spaces: 1, payWith: CARD }) { id } }`,
+    );
+    await page.getByRole('region', { name: `Dates of ${DESK_EVENING_CLASS}` }).getByRole('meter', { name: `${spaces + 1} of ${capacity} booked` }).waitFor({ timeout: 2_000 });
+    await shot(page, 'live-events');
     expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
     expect(page.problems).toEqual([]);
   }, 120_000);
