@@ -58,6 +58,8 @@ const schema = z.object({
   ANONYMOUS_RATE_PER_MINUTE: int(1).default(300),
   /** Per source address, each token endpoint: requests for a token, right or wrong. */
   TOKEN_RATE_PER_MINUTE: int(1).default(60),
+  /** The longest a caller that keeps sending after a 429 waits for each further refusal (src/pipeline/refusal-pacing.ts); 0 answers every refusal at once. */
+  REFUSAL_PACE_MAX_MS: int(0, 60_000).default(1000),
   TRUST_PROXY: trustProxy.default(false),
   CACHE_TTL_SECONDS: int(0).default(300),
   /** Appointments start at least this many minutes after they are booked; availability shows earlier slots taken. */

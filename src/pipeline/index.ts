@@ -22,6 +22,7 @@ import { trustOf } from './http.ts';
 import { ClientLimits, PointBudget } from './limits.ts';
 import { namespaceFor, openSharedState, type SharedState } from './shared-state.ts';
 import { Notices } from './notices.ts';
+import { RefusalPacing } from './refusal-pacing.ts';
 import { loadSigningKeys, TokenService } from './tokens.ts';
 
 export interface Pipeline {
@@ -33,6 +34,8 @@ export interface Pipeline {
   /** Per source address: anonymous /graphql requests and token requests. */
   addressLimits: AddressLimits;
   failedLogins: { m2m: FailedLogins; v1: FailedLogins; console: FailedLogins };
+  /** How long a caller that keeps sending after a 429 waits for its next refusal. */
+  refusalPacing: RefusalPacing;
   cache: ResponseCache;
   versions: CacheVersions;
   audit: AuditWriter;
@@ -84,6 +87,7 @@ export async function createPipeline(services: Services, schema: GraphQLSchema):
     },
     addressLimits: addressLimits(shared, config, clock),
     failedLogins: { m2m: new FailedLogins(shared, 'm2m'), v1: new FailedLogins(shared, 'v1'), console: new FailedLogins(shared, 'console') },
+    refusalPacing: new RefusalPacing(config.REFUSAL_PACE_MAX_MS),
     cache: new ResponseCache(shared.store, versions, config.CACHE_TTL_SECONDS, clock, logger.child({ component: 'cache' })),
     versions,
     audit,

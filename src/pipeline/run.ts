@@ -156,6 +156,9 @@ async function audited(pipeline: Pipeline, call: Call, errors: ErrorShape, log: 
   } catch (error) {
     reply = errorReply(error, errors, log, call);
   }
+  // A caller that keeps sending after a 429 waits for each further one (src/pipeline/refusal-pacing.ts).
+  const retryAfter = rateLimitedFor(call, reply);
+  if (retryAfter !== undefined) await pipeline.refusalPacing.hold(call.caller?.id ?? call.address, retryAfter);
   // The answer becomes bytes before it waits on its audit entry: a large text (a page of customers is a
   // quarter of a megabyte) would otherwise sit on the JavaScript heap through the wait, and be copied to the
   // old generation by any collection meanwhile; bytes sit outside the heap.
@@ -168,6 +171,14 @@ async function audited(pipeline: Pipeline, call: Call, errors: ErrorShape, log: 
     return errors.present(new Unavailable('The service is temporarily unavailable: it cannot record this call, retry shortly', AUDIT_RETRY_AFTER_SECONDS));
   }
   return reply;
+}
+
+/** The seconds a refusal for too many calls asks its caller to wait (whatever the door's shape of it); undefined for any other answer. */
+function rateLimitedFor(call: Call, reply: Reply): number | undefined {
+  if (reply.status !== 429 && call.refusal?.code !== 'RATE_LIMITED') return undefined;
+  const given = reply.headers?.['Retry-After'] ?? reply.headers?.['retry-after'] ?? call.headers.get('Retry-After');
+  const seconds = Number(given);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 1;
 }
 
 /**
