@@ -3,8 +3,9 @@ import type { Bundle } from '../src/bundles/bundle.ts';
 import {
   Appointment, Booking, Company, Customer, Event, EventDate, Facilitator, FacilitatorDateOverride, FacilitatorWindow, Mandate,
   Media, PassPurchase, PassTemplate, PricingOption, Service, ServiceOption, SubscriptionCharge, SubscriptionPlan, Transaction, VideoPurchase,
-  Voucher,
+  Voucher, WaitlistEntry,
 } from '../src/db/entities/index.ts';
+import { exportBundle } from '../src/bundles/export.ts';
 import { ImportError, importBundle } from '../src/bundles/import.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -32,6 +33,7 @@ function validBundle() {
           { id: 'date_y1', datetime: '2026-12-01T09:00:00', duration: 60, capacity: 2 },
           { id: 'date_gap', datetime: '2026-03-29T01:30:00', duration: 60, capacity: 5 },
           { id: 'date_twice', datetime: '2026-10-25T01:30:00', duration: 60, capacity: 5 },
+          { id: 'date_off', datetime: '2026-12-08T09:00:00', duration: 60, capacity: 5, cancelledAt: '2026-11-20T16:00:00Z' },
         ],
         pricingOptions: [{ id: 'po-dropin', name: 'Drop-in', base100Price: 1200, credits: 1 }],
       },
@@ -46,8 +48,22 @@ function validBundle() {
             payment: { method: 'PASS', currency: 'CR', creditsUsed: 1, packageId: 'package_1' } },
           { id: 'booking_3', eventDateId: 'date_y1', pricingOptionId: 'po-dropin', isCancelled: true, isRefunded: true,
             payment: { method: 'CARD', currency: 'EUR', base100GrossPrice: 1200, base100NetPrice: 1200 } },
+          // Cancelled with its date.
+          { id: 'booking_4', eventDateId: 'date_off', pricingOptionId: 'po-dropin', isCancelled: true, isRefunded: true,
+            payment: { method: 'CARD', base100GrossPrice: 1200, base100NetPrice: 1200 } },
         ],
       },
+    ],
+    waitlistEntries: [
+      { id: 'wait_1', eventDateId: 'date_y1', customerId: 'cust_bob', pricingOptionId: 'po-dropin', payWith: 'PASS', packageId: 'package_1', place: 1,
+        status: 'PROMOTED', bookingId: 'booking_2', createdAt: '2026-11-02T09:00:00Z', updatedAt: '2026-11-03T09:30:00Z' },
+      { id: 'wait_2', eventDateId: 'date_y1', customerId: 'cust_ada', pricingOptionId: 'po-dropin', payWith: 'CARD', place: 2, status: 'LEFT',
+        createdAt: '2026-11-02T10:00:00Z' },
+      // Waiting, without a place: it goes after the highest place the bundle gives its date (4, below).
+      { id: 'wait_3', eventDateId: 'date_twice', customerId: 'cust_ada', pricingOptionId: 'po-dropin', spaces: 2, payWith: 'CARD' },
+      { id: 'wait_4', eventDateId: 'date_off', customerId: 'cust_bob', pricingOptionId: 'po-dropin', payWith: 'CARD', status: 'CLOSED' },
+      { id: 'wait_5', eventDateId: 'date_twice', customerId: 'cust_bob', pricingOptionId: 'po-dropin', payWith: 'PASS', place: 4, status: 'SKIPPED',
+        skippedReason: 'No pass with enough credits' },
     ],
     facilitators: [
       {
@@ -100,7 +116,7 @@ async function rowsOf(companyId: string): Promise<number> {
   const tables = [
     'customer', 'event', 'event_date', 'pricing_option', 'event_transaction', 'booking', 'facilitator', 'facilitator_window',
     'facilitator_date_override', 'service', 'service_option', 'appointment', 'pass_template', 'pass_purchase', 'media',
-    'video_purchase', 'subscription_plan', 'mandate', 'voucher',
+    'video_purchase', 'subscription_plan', 'mandate', 'voucher', 'waitlist_entry',
   ];
   const sql = tables.map((t) => `(select count(*) from ${t} where company_id = ?)`).join(' + ');
   const [row] = await unscopedEm(ctx.orm).getConnection().execute<{ n: string }[]>(`select ${sql} as n`, tables.map(() => companyId));
@@ -128,6 +144,12 @@ beforeAll(async () => {
   em.create(EventDate, { id: 'date_existing', company: studio, event: ['evt_existing', studio], startsAt: new Date('2026-12-02T18:00:00Z'), duration: 60, capacity: 2, spacesBooked: 1 });
   em.create(Voucher, { id: 'vch_existing', company: studio, code: 'SPRING', percentOff: 5 });
   em.create(PricingOption, { id: 'po-existing', company: studio, event: ['evt_existing', studio], name: 'Drop-in', base100Price: 1000, credits: 1 });
+  em.create(EventDate, { id: 'date_gone', company: studio, event: ['evt_existing', studio], startsAt: new Date('2026-12-09T18:00:00Z'), duration: 60, capacity: 2,
+    cancelledAt: new Date('2026-11-30T12:00:00Z') });
+  await em.flush();
+  // The existing date's line: Eve waits at place 1.
+  em.create(WaitlistEntry, { id: 'wait_existing', company: studio, eventDate: ['date_existing', studio], customer: ['cust_existing', studio],
+    pricingOption: ['po-existing', studio], spaces: 1, payWith: 'CARD', place: 1, status: 'WAITING' });
   await em.flush();
 });
 afterAll(() => ctx.close());
@@ -197,6 +219,55 @@ describe('a bundle with a problem imports nothing and names the place', () => {
       /^transactions\[0\]\.bookings\[[01]\]\.eventDateId: cust_ada already holds a live booking on date_y1 \(one live booking per attendee and event date/],
     ['attendance that is neither true, false nor null', (b) => ((b.transactions[0].bookings[0] as Record<string, unknown>).attended = 'yes'),
       'transactions[0].bookings[0].attended: must be a boolean'],
+    // Cancelled dates.
+    ['a cancellation time without an offset', (b) => (b.events[0].dates[3].cancelledAt = '2026-11-20T16:00:00'),
+      'events[0].dates[3].cancelledAt: must be an ISO 8601 instant with an offset (2026-01-02T10:00:00Z)'],
+    ['a cancelled date with a live booking', (b) => (b.transactions[0].bookings[3].isCancelled = false),
+      'events[0].dates[3].cancelledAt: a cancelled date holds no live bookings, and transactions[0].bookings[3] is live'],
+    ['a live booking on a cancelled date already in the database', (b) => {
+      b.transactions[0].bookings[0].eventDateId = 'date_gone';
+      b.transactions[0].bookings[0].pricingOptionId = 'po-existing';
+    }, 'transactions[0].bookings[0].eventDateId: event date date_gone is cancelled: it takes no live bookings'],
+    // Waitlists.
+    ['a waitlist entry id with the wrong prefix', (b) => (b.waitlistEntries[0].id = 'waitlist_1'),
+      'waitlistEntries[0].id: must be wait_ followed by 1-64 characters of [A-Za-z0-9_-]'],
+    ['a waitlist entry of an unknown customer', (b) => (b.waitlistEntries[1].customerId = 'cust_nobody'),
+      'waitlistEntries[1].customerId: unknown reference cust_nobody'],
+    ['a waitlist entry on an unknown date', (b) => (b.waitlistEntries[1].eventDateId = 'date_x'), 'waitlistEntries[1].eventDateId: unknown reference date_x'],
+    ['a waitlist entry with a pricing option of another event', (b) => (b.waitlistEntries[1].pricingOptionId = 'po-barre'),
+      'waitlistEntries[1].pricingOptionId: po-barre is not a pricing option of the event of date_y1'],
+    ['an unknown waitlist status', (b) => (b.waitlistEntries[1].status = 'GONE'),
+      'waitlistEntries[1].status: must be WAITING or PROMOTED or LEFT or SKIPPED or CLOSED'],
+    ['a PROMOTED entry without its booking', (b) => delete b.waitlistEntries[0].bookingId,
+      'waitlistEntries[0].bookingId: required for a PROMOTED entry: the booking its promotion made'],
+    ['a booking on an entry that was not promoted', (b) => (b.waitlistEntries[1].bookingId = 'booking_1'),
+      'waitlistEntries[1].bookingId: only a PROMOTED entry has a booking, not a LEFT one'],
+    ['a promotion to an unknown booking', (b) => (b.waitlistEntries[0].bookingId = 'booking_x'), 'waitlistEntries[0].bookingId: unknown reference booking_x'],
+    ['a promotion to a booking on another date', (b) => (b.waitlistEntries[0].bookingId = 'booking_4'),
+      "waitlistEntries[0].bookingId: booking_4 is a booking on date_off, not on the entry's date date_y1"],
+    ["a promotion to another customer's booking", (b) => (b.waitlistEntries[0].bookingId = 'booking_1'),
+      "waitlistEntries[0].bookingId: booking_1 is a booking of cust_ada, not of the entry's customer cust_bob"],
+    ['two entries promoted to one booking', (b) => b.waitlistEntries.push({ ...b.waitlistEntries[0], id: 'wait_6', place: 6 }),
+      'waitlistEntries[5].bookingId: booking_2 is already the booking of waitlistEntries[0]'],
+    ['an entry still WAITING on a cancelled date', (b) => (b.waitlistEntries[3].status = 'WAITING'),
+      'waitlistEntries[3].status: event date date_off is cancelled: an entry on it no longer waits (its cancellation CLOSED them)'],
+    ['a CLOSED entry on a date that is not cancelled', (b) => (b.waitlistEntries[1].status = 'CLOSED'),
+      'waitlistEntries[1].status: only the entries of a cancelled date are CLOSED, and date_y1 is not cancelled'],
+    ['two entries at one place of a line', (b) => (b.waitlistEntries[1].place = 1),
+      'waitlistEntries[1].place: place 1 in the line of date_y1 is already taken by waitlistEntries[0]'],
+    ['two WAITING entries of one customer on one date', (b) => Object.assign(b.waitlistEntries[4], { customerId: 'cust_ada', status: 'WAITING', skippedReason: null }),
+      'waitlistEntries[4].customerId: cust_ada already waits on date_twice at waitlistEntries[2] (one WAITING entry per customer and event date)'],
+    ['a reason on an entry that was not skipped', (b) => (b.waitlistEntries[1].skippedReason = 'Moved away'),
+      'waitlistEntries[1].skippedReason: only a SKIPPED entry has a reason, not a LEFT one'],
+    ['a pass purchase for a CARD entry', (b) => (b.waitlistEntries[1].packageId = 'package_1'), 'waitlistEntries[1].packageId: is only for payWith PASS'],
+    ['a PASS entry on a pricing option without credits', (b) => (b.events[0].pricingOptions[0].credits = 0),
+      'waitlistEntries[0].payWith: pricing option po-dropin cannot be paid with credits'],
+    ["a place already taken in the company's line of a date", (b) => b.waitlistEntries.push(
+      { eventDateId: 'date_existing', customerId: 'cust_ada', pricingOptionId: 'po-existing', payWith: 'CARD', place: 1 }),
+    'waitlistEntries[5].place: place 1 in the line of date_existing is already taken by another of its waitlist entries'],
+    ['a customer who already waits on a date of the company', (b) => b.waitlistEntries.push(
+      { eventDateId: 'date_existing', customerId: 'cust_existing', pricingOptionId: 'po-existing', payWith: 'CARD' }),
+    'waitlistEntries[5].customerId: cust_existing already waits on date_existing (one WAITING entry per customer and event date)'],
   ];
 
   it.each(cases)('%s', async (_, breakIt, expected) => {
@@ -242,11 +313,11 @@ describe('a valid bundle', () => {
 
   it('reports what it imported, per collection and nested kind', () => {
     expect(counts).toEqual({
-      customers: 2, events: 2, eventDates: 3, pricingOptions: 2, transactions: 1, bookings: 3, facilitators: 1, weeklyWindows: 2,
+      customers: 2, events: 2, eventDates: 4, pricingOptions: 2, transactions: 1, bookings: 4, waitlistEntries: 5, facilitators: 1, weeklyWindows: 2,
       dateOverrides: 2, services: 1, serviceOptions: 2, appointments: 2, passes: 1, passPurchases: 1, media: 1, videoPurchases: 1,
       subscriptionPlans: 1, mandates: 1, subscriptionCharges: 1, vouchers: 2,
     });
-    expect(progress.at(-1)).toEqual([32, 32]);
+    expect(progress.at(-1)).toEqual([39, 39]);
   });
 
   it('is readable through the company entity manager', async () => {
@@ -322,6 +393,29 @@ describe('a valid bundle', () => {
     expect(friend).toMatchObject({ percentOff: null, base100AmountOff: 500, redemptions: 0 });
   });
 
+  it('stores cancelled dates, holding no spaces, and waitlists in their lines', async () => {
+    const em = companyEm(ctx.orm, studio);
+    const off = await em.findOneOrFail(EventDate, { id: 'date_off' });
+    expect(off.cancelledAt).toEqual(new Date('2026-11-20T16:00:00Z'));
+    expect(off.spacesBooked).toBe(0);
+    expect((await em.findOneOrFail(EventDate, { id: 'date_y1' })).cancelledAt).toBeNull();
+    const entries = await em.find(WaitlistEntry, { eventDate: { id: { $in: ['date_y1', 'date_twice', 'date_off'] } } },
+      { orderBy: { eventDate: { id: 'asc' }, place: 'asc' } });
+    expect(entries.map((w) => [w.id, w.eventDate.id, w.place, w.status, w.customer.id, w.spaces, w.payWith, w.passPurchase?.id ?? null, w.booking?.id ?? null]))
+      .toEqual([
+        ['wait_4', 'date_off', 1, 'CLOSED', 'cust_bob', 1, 'CARD', null, null],
+        ['wait_5', 'date_twice', 4, 'SKIPPED', 'cust_bob', 1, 'PASS', null, null],
+        ['wait_3', 'date_twice', 5, 'WAITING', 'cust_ada', 2, 'CARD', null, null],
+        ['wait_1', 'date_y1', 1, 'PROMOTED', 'cust_bob', 1, 'PASS', 'package_1', 'booking_2'],
+        ['wait_2', 'date_y1', 2, 'LEFT', 'cust_ada', 1, 'CARD', null, null],
+      ]);
+    const promoted = entries.find((w) => w.id === 'wait_1')!;
+    expect([promoted.createdAt, promoted.updatedAt]).toEqual([new Date('2026-11-02T09:00:00Z'), new Date('2026-11-03T09:30:00Z')]);
+    const left = entries.find((w) => w.id === 'wait_2')!;
+    expect(left.updatedAt).toEqual(left.createdAt);
+    expect(entries.find((w) => w.id === 'wait_5')!.skippedReason).toBe('No pass with enough credits');
+  });
+
   it("refuses to import it twice: its ids exist now", async () => {
     const problems = await problemsOf(validBundle());
     expect(problems).toContain('customers[0].id: cust_ada already exists');
@@ -335,11 +429,18 @@ describe('a valid bundle', () => {
       ] }],
       appointments: [{ customerId: 'cust_existing', serviceId: 'svc_massage', optionName: '60 min', facilitatorId: 'fac_jo',
         datetime: '2026-12-08T10:00:00', payment: { method: 'CARD', base100PricePaid: 5000 } }],
+      // Entries without a place go after the last place of the company's line of their date.
+      waitlistEntries: [
+        { id: 'wait_later', eventDateId: 'date_existing', customerId: 'cust_ada', pricingOptionId: 'po-existing', payWith: 'PASS', packageId: 'package_1' },
+        { id: 'wait_ada', eventDateId: 'date_y1', customerId: 'cust_ada', pricingOptionId: 'po-dropin', payWith: 'CARD', status: 'PROMOTED', bookingId: 'booking_1' },
+      ],
     });
-    expect(counts).toMatchObject({ transactions: 1, bookings: 1, appointments: 1 });
+    expect(counts).toMatchObject({ transactions: 1, bookings: 1, appointments: 1, waitlistEntries: 2 });
     const em = companyEm(ctx.orm, studio);
     expect((await em.findOneOrFail(EventDate, { id: 'date_existing' })).spacesBooked).toBe(2);
     expect((await em.findOneOrFail(PassPurchase, { id: 'package_1' })).creditsConsumed).toBe(4);
+    expect((await em.findOneOrFail(WaitlistEntry, { id: 'wait_later' })).place).toBe(2);
+    expect(await em.findOneOrFail(WaitlistEntry, { id: 'wait_ada' })).toMatchObject({ place: 3, status: 'PROMOTED', booking: { id: 'booking_1' } });
   });
 });
 
@@ -367,8 +468,9 @@ describe('a role that may not turn off foreign-key triggers', () => {
       await expect(importBundle(orm, studio, broken)).rejects.toThrow('events[0].dates[0].capacity: its live bookings take 2 spaces, more than the capacity of 1');
       expect(await companyEm(own.orm, studio).count(Customer, {})).toBe(0);
       const { counts } = await importBundle(orm, studio, validBundle());
-      expect(counts.bookings).toBe(3);
-      expect(await companyEm(own.orm, studio).count(Booking, {})).toBe(3);
+      expect(counts).toMatchObject({ bookings: 4, waitlistEntries: 5 });
+      expect(await companyEm(own.orm, studio).count(Booking, {})).toBe(4);
+      expect(await companyEm(own.orm, studio).count(WaitlistEntry, {})).toBe(5);
     } finally {
       await orm.close();
       await admin.query(`drop owned by ${role}`);
@@ -379,10 +481,14 @@ describe('a role that may not turn off foreign-key triggers', () => {
   });
 });
 
-describe('the example bundle of docs/import.md', () => {
-  it('imports as documented', async () => {
+describe('the example bundles of docs/import.md', () => {
+  const examples = async () => {
     const documentation = await readFile(new URL('../docs/import.md', import.meta.url), 'utf8');
-    const example = JSON.parse(/```jsonc\n([\s\S]*?)\n```/.exec(documentation)![1]!);
+    return [...documentation.matchAll(/```jsonc\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]!));
+  };
+
+  it('imports as documented', async () => {
+    const [example] = await examples();
     const own = await testOrm();
     try {
       const em = unscopedEm(own.orm);
@@ -393,6 +499,28 @@ describe('the example bundle of docs/import.md', () => {
       const scoped = companyEm(own.orm, studio);
       expect((await scoped.findOneOrFail(EventDate, { id: 'date_y1' })).spacesBooked).toBe(1);
       expect((await scoped.findOneOrFail(Appointment, { id: 'appt_1' })).blockedUntil.toISOString()).toBe('2026-12-07T11:15:00.000Z');
+    } finally {
+      await own.close();
+    }
+  });
+  it('imports the cancelled date and the waitlists as documented, the line in its order', async () => {
+    const [, example] = await examples();
+    const own = await testOrm();
+    try {
+      const em = unscopedEm(own.orm);
+      em.create(Company, { id: studio, name: 'Studio', timezone: 'Europe/London', currency: 'GBP' });
+      await em.flush();
+      const { counts } = await importBundle(own.orm, studio, example);
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(20);
+      const scoped = companyEm(own.orm, studio);
+      expect(await scoped.findOneOrFail(EventDate, { id: 'date_y1' })).toMatchObject({ spacesBooked: 2, cancelledAt: null });
+      expect(await scoped.findOneOrFail(EventDate, { id: 'date_y2' })).toMatchObject({ spacesBooked: 0, cancelledAt: new Date('2026-12-01T16:00:00Z') });
+      const line = await scoped.find(WaitlistEntry, { eventDate: { id: 'date_y1' } }, { orderBy: { place: 'asc' } });
+      expect(line.map((w) => [w.customer.id, w.status])).toEqual([['cust_d', 'SKIPPED'], ['cust_b', 'PROMOTED'], ['cust_c', 'WAITING']]);
+      // Written as an export writes them, they export unchanged.
+      const { bundle } = await exportBundle(own.orm, studio);
+      expect(bundle.waitlistEntries).toEqual(example.waitlistEntries);
+      expect(bundle.events![0]!.dates).toEqual(example.events[0].dates);
     } finally {
       await own.close();
     }

@@ -28,6 +28,7 @@ const HOLDERS: Holder[] = [
   { collection: 'events', nested: 'pricingOptions', kind: 'pricingOption', table: 'pricing_option' },
   { collection: 'transactions', kind: 'transaction', table: 'event_transaction' },
   { collection: 'transactions', nested: 'bookings', kind: 'booking', table: 'booking' },
+  { collection: 'waitlistEntries', kind: 'waitlistEntry', table: 'waitlist_entry' },
   { collection: 'facilitators', kind: 'facilitator', table: 'facilitator' },
   { collection: 'services', kind: 'service', table: 'service' },
   { collection: 'appointments', kind: 'appointment', table: 'appointment' },
@@ -41,8 +42,10 @@ const HOLDERS: Holder[] = [
   { collection: 'vouchers', kind: 'voucher', table: 'voucher' },
 ];
 
-/** The fields that name another record, wherever they appear (`packageId` inside payments). */
-const REFERENCES = ['customerId', 'boughtForId', 'eventDateId', 'pricingOptionId', 'serviceId', 'facilitatorId', 'passId', 'mediaId', 'planId', 'packageId'];
+/** The fields that name another record, wherever they appear (`packageId` inside payments, `bookingId` of a promoted waitlist entry). */
+const REFERENCES = [
+  'customerId', 'boughtForId', 'eventDateId', 'pricingOptionId', 'serviceId', 'facilitatorId', 'passId', 'mediaId', 'planId', 'packageId', 'bookingId',
+];
 
 /** Every record of `holder` in the bundle. */
 function recordsOf(bundle: Loose, holder: Holder): Loose[] {

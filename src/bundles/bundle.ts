@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../db/entities/access.ts';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../db/entities/appointments.ts';
-import { EVENT_KINDS } from '../db/entities/events.ts';
+import { EVENT_KINDS, PAYMENT_METHODS } from '../db/entities/events.ts';
 import { MANDATE_STATES, PLAN_INTERVALS } from '../db/entities/subscriptions.ts';
+import { WAITLIST_STATUSES } from '../db/entities/waitlists.ts';
 import { DATE_RANGE_TEXT, DATE_RULE, isInstantInDateRange, isLocalDate, isLocalDateTime, isTimeZone } from '../domain/time.ts';
 
 const escaped = (text: string) => text.replace(/[-]/g, '\\-');
@@ -15,7 +16,7 @@ const escaped = (text: string) => text.replace(/[-]/g, '\\-');
 const PREFIXES = {
   customer: 'cust_', event: 'evt_', eventDate: 'date_', pricingOption: 'po-', transaction: 'txn_', booking: 'booking_',
   facilitator: 'fac_', service: 'svc_', appointment: 'appt_', pass: 'pass_', passPurchase: 'package_', media: 'media_',
-  mandate: 'mandate_', plan: 'plan_', voucher: 'vch_', charge: 'chg_',
+  mandate: 'mandate_', plan: 'plan_', voucher: 'vch_', charge: 'chg_', waitlistEntry: 'wait_',
 } as const;
 type Kind = keyof typeof PREFIXES;
 
@@ -73,7 +74,16 @@ export const eventSchema = z.strictObject({
   kind: z.enum(EVENT_KINDS).optional(),
   timezone: timeZone.optional(),
   dates: z
-    .array(z.strictObject({ id: ids.eventDate.optional(), datetime: localDateTime, duration: count(1), capacity: count(1) }))
+    .array(
+      z.strictObject({
+        id: ids.eventDate.optional(),
+        datetime: localDateTime,
+        duration: count(1),
+        capacity: count(1),
+        /** When the date was cancelled (it holds no live bookings then); left out or null: not cancelled. */
+        cancelledAt: instant.nullable().optional(),
+      }),
+    )
     .optional(),
   pricingOptions: z
     .array(z.strictObject({ id: ids.pricingOption.optional(), name, base100Price: money, credits: count(0) }))
@@ -100,6 +110,28 @@ export const transactionSchema = z.strictObject({
       }),
     )
     .optional(),
+});
+
+/**
+ * A place in line on a full event date (docs/import.md, "Waitlists"), in the words of `joinWaitlist`: the
+ * status defaults to WAITING, `place` to the next of the date's line, and a PROMOTED entry names its booking.
+ */
+export const waitlistEntrySchema = z.strictObject({
+  id: ids.waitlistEntry.optional(),
+  eventDateId: ids.eventDate,
+  customerId: ids.customer,
+  pricingOptionId: ids.pricingOption,
+  spaces: count(1).optional(),
+  payWith: z.enum(PAYMENT_METHODS),
+  /** With PASS, the pass purchase to draw on; null: the usable one that expires first, at promotion. */
+  packageId: ids.passPurchase.nullable().optional(),
+  place: count(1).optional(),
+  status: z.enum(WAITLIST_STATUSES).optional(),
+  bookingId: ids.booking.nullable().optional(),
+  skippedReason: text.nullable().optional(),
+  createdAt: instant.optional(),
+  /** When its status last changed; defaults to `createdAt`. */
+  updatedAt: instant.optional(),
 });
 
 const window = z.strictObject({ start: timeOfDay, end: timeOfDay });
@@ -256,6 +288,7 @@ export const bundleSchema = z.strictObject({
   customers: z.array(customerSchema).optional(),
   events: z.array(eventSchema).optional(),
   transactions: z.array(transactionSchema).optional(),
+  waitlistEntries: z.array(waitlistEntrySchema).optional(),
   facilitators: z.array(facilitatorSchema).optional(),
   services: z.array(serviceSchema).optional(),
   appointments: z.array(appointmentSchema).optional(),
@@ -276,7 +309,7 @@ export type Bundle = z.infer<typeof bundleSchema>;
  * mandates' charges).
  */
 export const RECORD_KINDS = [
-  'customers', 'events', 'eventDates', 'pricingOptions', 'transactions', 'bookings', 'facilitators',
+  'customers', 'events', 'eventDates', 'pricingOptions', 'transactions', 'bookings', 'waitlistEntries', 'facilitators',
   'weeklyWindows', 'dateOverrides', 'services', 'serviceOptions', 'appointments', 'passes', 'passPurchases',
   'media', 'videoPurchases', 'subscriptionPlans', 'mandates', 'subscriptionCharges', 'vouchers',
 ] as const;

@@ -453,8 +453,8 @@ export function countRecords(bundle: Bundle): number {
   for (const t of bundle.transactions ?? []) n += 1 + (t.bookings?.length ?? 0);
   for (const f of bundle.facilitators ?? []) n += 1 + (f.weeklyWindows?.length ?? 0) + (f.dateOverrides?.length ?? 0);
   for (const s of bundle.services ?? []) n += 1 + (s.options?.length ?? 0);
-  for (const list of [bundle.customers, bundle.appointments, bundle.passes, bundle.passPurchases, bundle.media, bundle.videoPurchases,
-    bundle.subscriptionPlans, bundle.mandates, bundle.vouchers]) n += list?.length ?? 0;
+  for (const list of [bundle.customers, bundle.waitlistEntries, bundle.appointments, bundle.passes, bundle.passPurchases, bundle.media,
+    bundle.videoPurchases, bundle.subscriptionPlans, bundle.mandates, bundle.vouchers]) n += list?.length ?? 0;
   for (const m of bundle.mandates ?? []) n += m.charges?.length ?? 0;
   return n;
 }

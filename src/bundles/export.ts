@@ -2,7 +2,9 @@
  * Export of one company as an import bundle (docs/import.md), read from one consistent
  * snapshot. Every field is written out, local datetimes in the record's own time zone, so importing
  * the bundle into an empty company reproduces the data; collections and nested lists are in a fixed
- * order, so exporting the same data twice gives the same bundle.
+ * order, so exporting the same data twice gives the same bundle. What only some studios have is written only
+ * where it is: `cancelledAt` on cancelled dates, `waitlistEntries` when there are any, so the export of a studio
+ * without them is the bundle it was before the format carried them.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { readCompanyRecords } from '../db/bundle-export.ts';
@@ -38,12 +40,21 @@ function payment(row: Row, prices: Record<string, string>) {
   return card as { method: 'CARD'; currency: 'GBP' | 'EUR' | 'USD' } & Record<string, number>;
 }
 
+/** Waitlist entries with every field, `place` included: an import keeps each line in the order it had. */
+function waitlistEntries(rows: Row[]): Collection<'waitlistEntries'> {
+  return rows.map((w) => ({
+    id: w.id, eventDateId: w.event_date_id, customerId: w.customer_id, pricingOptionId: w.pricing_option_id, spaces: w.spaces,
+    payWith: w.pay_with, packageId: w.pass_purchase_id, place: w.place, status: w.status, bookingId: w.booking_id,
+    skippedReason: w.skipped_reason, createdAt: instant(w.created_at as string), updatedAt: instant(w.updated_at as string),
+  })) as Collection<'waitlistEntries'>;
+}
+
 export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ bundle: Bundle; counts: Record<string, number> }> {
   const read = await readCompanyRecords(orm, companyId);
   if (!read) throw new Error(`no company ${companyId}`);
   const companyZone = read.timezone;
   const {
-    customers, events, dates, pricingOptions, transactions, bookings, facilitators, windows, overrides, services, options,
+    customers, events, dates, pricingOptions, transactions, bookings, waitlist, facilitators, windows, overrides, services, options,
     appointments, passes, purchases, media, videoPurchases, plans, mandates, charges, vouchers,
   } = read.records;
   {
@@ -65,6 +76,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
         id: e.id, name: e.name, description: e.description, kind: e.kind, timezone: e.timezone,
         dates: (datesOf.get(e.id) ?? []).map((d) => ({
           id: d.id, datetime: local(d.starts_at, e.timezone), duration: d.duration, capacity: d.capacity,
+          ...(d.cancelled_at === null ? {} : { cancelledAt: instant(d.cancelled_at) }),
         })),
         pricingOptions: (pricingOf.get(e.id) ?? []).map((o) => ({ id: o.id, name: o.name, base100Price: o.base100_price, credits: o.credits })),
       })) as Collection<'events'>,
@@ -76,6 +88,7 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
           payment: payment(b, { base100GrossPrice: 'base100_gross_price', base100NetPrice: 'base100_net_price' }),
         })),
       })) as Collection<'transactions'>,
+      ...(waitlist.length ? { waitlistEntries: waitlistEntries(waitlist) } : {}),
       facilitators: facilitators.map((f) => ({
         id: f.id, name: f.name, timezone: f.timezone,
         weeklyWindows: (windowsOf.get(f.id) ?? []).map((w) => ({ weekday: w.weekday, start: hhmm(w.start_time), end: hhmm(w.end_time) })),
@@ -129,8 +142,8 @@ export async function exportBundle(orm: MikroORM, companyId: string): Promise<{ 
 
     const sizes: Record<(typeof RECORD_KINDS)[number], number> = {
       customers: customers.length, events: events.length, eventDates: dates.length, pricingOptions: pricingOptions.length,
-      transactions: transactions.length, bookings: bookings.length, facilitators: facilitators.length, weeklyWindows: windows.length,
-      dateOverrides: overrides.length, services: services.length, serviceOptions: options.length, appointments: appointments.length,
+      transactions: transactions.length, bookings: bookings.length, waitlistEntries: waitlist.length, facilitators: facilitators.length,
+      weeklyWindows: windows.length, dateOverrides: overrides.length, services: services.length, serviceOptions: options.length, appointments: appointments.length,
       passes: passes.length, passPurchases: purchases.length, media: media.length, videoPurchases: videoPurchases.length,
       subscriptionPlans: plans.length, mandates: mandates.length, subscriptionCharges: charges.length, vouchers: vouchers.length,
     };

@@ -12,8 +12,8 @@
  *   `session_replication_role`, the import turns off the per-row foreign-key triggers for its own
  *   transaction, as pg_restore --disable-triggers does; otherwise they run as usual.
  * - What only the database can judge (ids that already exist, capacity, credits, overlapping
- *   appointments, voucher codes) is left to its keys and constraints, and a refusal comes back as an
- *   ImportError naming the record.
+ *   appointments, voucher codes, places and waiting customers that a waitlist already has) is left to its
+ *   keys and constraints, and a refusal comes back as an ImportError naming the record.
  *
  * Counts are reported per RECORD_KINDS: the bundle's collections plus eventDates, pricingOptions,
  * bookings, serviceOptions, weeklyWindows, dateOverrides and subscriptionCharges.
@@ -25,7 +25,7 @@ import { z } from 'zod';
 import {
   appointmentSchema, bundleSchema, customerSchema, eventSchema, facilitatorSchema, mandateSchema, mediaSchema, passPurchaseSchema,
   isPlainTransaction, passSchema, RECORD_KINDS, serviceSchema, subscriptionPlanSchema, transactionSchema, videoPurchaseSchema, voucherSchema,
-  type RecordCounts, type RecordKind,
+  waitlistEntrySchema, type RecordCounts, type RecordKind,
 } from './bundle.ts';
 import { bundleIds, withNewIds } from './bundle-ids.ts';
 import { PLAN_DEFAULTS } from '../db/entities/subscriptions.ts';
@@ -210,7 +210,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 // ---------------------------------------------------------------- ids, references and counters, from the raw records
 
-type ReferenceKind = 'customer' | 'eventDate' | 'pricingOption' | 'facilitator' | 'service' | 'pass' | 'passPurchase' | 'media' | 'plan';
+type ReferenceKind = 'customer' | 'eventDate' | 'pricingOption' | 'booking' | 'facilitator' | 'service' | 'pass' | 'passPurchase' | 'media' | 'plan';
 
 /** A record's place as one number: its index in its collection, and in the list it is nested in. */
 const NESTED = 2 ** 24;
@@ -285,9 +285,13 @@ class Survey {
   readonly eventOfOption = new Map<string, string>();
   /** Per kind, the references to records that are not in the bundle. */
   readonly references: Record<ReferenceKind, Set<string>> = {
-    customer: new Set(), eventDate: new Set(), pricingOption: new Set(), facilitator: new Set(), service: new Set(), pass: new Set(),
-    passPurchase: new Set(), media: new Set(), plan: new Set(),
+    customer: new Set(), eventDate: new Set(), pricingOption: new Set(), booking: new Set(), facilitator: new Set(), service: new Set(),
+    pass: new Set(), passPurchase: new Set(), media: new Set(), plan: new Set(),
   };
+  /** The bookings that waitlist entries name as their promotion's, wherever they are. */
+  readonly promotedBookings = new Set<string>();
+  /** Per event date, the highest place its waitlist entries give: entries without one go after it. */
+  readonly lastPlaces = new Map<string, number>();
   readonly spacesBooked = new Tally();
   readonly creditsConsumed = new Tally();
   readonly total: number;
@@ -302,6 +306,7 @@ class Survey {
       pricingOption: new Registry('pricingOption', problems, 'events', 'pricingOptions'),
       transaction: new Registry('transaction', problems, 'transactions'),
       booking: new Registry('booking', problems, 'transactions', 'bookings'),
+      waitlistEntry: new Registry('waitlistEntry', problems, 'waitlistEntries'),
       facilitator: new Registry('facilitator', problems, 'facilitators'),
       service: new Registry('service', problems, 'services'),
       appointment: new Registry('appointment', problems, 'appointments'),
@@ -333,6 +338,7 @@ class Survey {
       pricingOptions: nested(registry.pricingOption, raw.events, 'pricingOptions'),
       transactions: claim(registry.transaction, raw.transactions),
       bookings: nested(registry.booking, raw.transactions, 'bookings'),
+      waitlistEntries: claim(registry.waitlistEntry, raw.waitlistEntries),
       facilitators: claim(registry.facilitator, raw.facilitators),
       services: claim(registry.service, raw.services),
       appointments: claim(registry.appointment, raw.appointments),
@@ -374,6 +380,19 @@ class Survey {
         drawCredits(booking.payment, booking.isCancelled !== true, place);
       });
     });
+    for (const w of raw.waitlistEntries) {
+      const entry = object(w);
+      refer('customer', entry.customerId);
+      refer('eventDate', entry.eventDateId);
+      refer('pricingOption', entry.pricingOptionId);
+      refer('passPurchase', entry.packageId);
+      refer('booking', entry.bookingId);
+      if (typeof entry.bookingId === 'string') this.promotedBookings.add(entry.bookingId);
+      const date = text(entry.eventDateId);
+      if (date !== undefined && Number.isSafeInteger(entry.place) && (entry.place as number) > (this.lastPlaces.get(date) ?? 0)) {
+        this.lastPlaces.set(date, entry.place as number);
+      }
+    }
     raw.appointments.forEach((a, i) => {
       const appointment = object(a);
       refer('customer', appointment.customerId);
@@ -414,6 +433,19 @@ interface Existing {
   facilitatorZone: Map<string, string>;
   serviceBuffer: Map<string, number>;
   serviceOptions: Map<string, Map<string, OptionFacts>>;
+  /** Which of the dates are cancelled (no entry on them waits), and the credits of the pricing options (PASS needs some). */
+  cancelledDates: Set<string>;
+  optionCredits: Map<string, number>;
+  /** The bookings that waitlist entries name as their promotion's. */
+  bookings: Map<string, BookingFacts>;
+  /** Per date a waitlist entry names, the highest place its line has given. */
+  lastPlaces: Map<string, number>;
+}
+
+/** What a promoted waitlist entry must agree with in the booking it names. */
+interface BookingFacts {
+  eventDateId: string;
+  attendeeId: string;
 }
 
 interface OptionFacts {
@@ -435,8 +467,12 @@ async function lookUp(connection: ImportConnection, companyId: string, survey: S
       serviceOptions.get(o.service)!.set(o.name, o);
     }
   }
-  const eventOfDate = new Map((await find<{ id: string; event: string }>('event_date', refs.eventDate, { event: 'event_id' })).map((r) => [r.id, r.event]));
-  const eventOfOption = new Map((await find<{ id: string; event: string }>('pricing_option', refs.pricingOption, { event: 'event_id' })).map((r) => [r.id, r.event]));
+  const dates = await find<{ id: string; event: string; cancelledAt: unknown }>('event_date', refs.eventDate, { event: 'event_id', cancelledAt: 'cancelled_at' });
+  const eventOfDate = new Map(dates.map((r) => [r.id, r.event]));
+  const options = await find<{ id: string; event: string; credits: number }>('pricing_option', refs.pricingOption, { event: 'event_id', credits: 'credits' });
+  const eventOfOption = new Map(options.map((r) => [r.id, r.event]));
+  const bookings = await find<{ id: string } & BookingFacts>('booking', refs.booking, { eventDateId: 'event_date_id', attendeeId: 'attendee_id' });
+  const lastPlaces = survey.ids.waitlistEntries.length && dates.length ? await connection.lastPlaces(companyId, dates.map((d) => d.id)) : [];
   const facilitatorZone = new Map((await find<{ id: string; timezone: string }>('facilitator', refs.facilitator, { timezone: 'timezone' })).map((r) => [r.id, r.timezone]));
   const serviceBuffer = new Map(services.map((s) => [s.id, s.buffer]));
   return {
@@ -444,6 +480,7 @@ async function lookUp(connection: ImportConnection, companyId: string, survey: S
       customer: ids(await find('customer', refs.customer)),
       eventDate: eventOfDate,
       pricingOption: eventOfOption,
+      booking: ids(bookings),
       facilitator: facilitatorZone,
       service: serviceBuffer,
       pass: ids(await find('pass_template', refs.pass)),
@@ -452,6 +489,10 @@ async function lookUp(connection: ImportConnection, companyId: string, survey: S
       plan: ids(await find('subscription_plan', refs.plan)),
     },
     eventOfDate, eventOfOption, facilitatorZone, serviceBuffer, serviceOptions,
+    cancelledDates: new Set(dates.filter((d) => d.cancelledAt !== null).map((d) => d.id)),
+    optionCredits: new Map(options.map((o) => [o.id, o.credits])),
+    bookings: new Map(bookings.map((b) => [b.id, { eventDateId: b.eventDateId, attendeeId: b.attendeeId }])),
+    lastPlaces: new Map(lastPlaces.map((r) => [r.eventDateId, r.place])),
   };
 }
 
@@ -790,6 +831,9 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
     'attended', 'payment_method', 'currency', 'base100_gross_price', 'base100_net_price', 'credits_used', 'pass_purchase_id',
   ], (i, j) => `transactions[${i}].bookings[${j}]`);
   open(transactions);
+  /** The date and attendee of each booking a waitlist entry names, which the entry must agree with. */
+  const namedBookings = new Map(existing.bookings);
+  const named = survey.promotedBookings;
   await eachValid('transactions', raw.transactions, transactionSchema, problems, (t, i) => {
     const place = `transactions[${i}]`;
     const transactionId = ids.transactions[i]!;
@@ -804,9 +848,11 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
         problems.add(`${at}.pricingOptionId`, `${b.pricingOptionId} is not a pricing option of the event of ${b.eventDateId}`);
       }
       if (b.boughtForId) known('customer', b.boughtForId, `${at}.boughtForId`);
+      const bookingId = ids.bookings[i]![j]!;
+      if (named.size && named.has(bookingId)) namedBookings.set(bookingId, { eventDateId: b.eventDateId, attendeeId: b.boughtForId ?? t.customerId });
       const p = b.payment;
       bookings.add(i, j, [
-        ids.bookings[i]![j]!, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.boughtForId ?? t.customerId,
+        bookingId, transactionId, b.eventDateId, b.pricingOptionId, b.spaces ?? 1, b.boughtForId ?? null, b.boughtForId ?? t.customerId,
         b.isCancelled ?? false, b.isRefunded ?? false, b.attended ?? null, p.method, currencyOf(p),
         p.method === 'CARD' ? p.base100GrossPrice : null,
         p.method === 'CARD' ? p.base100NetPrice : null,
@@ -818,7 +864,10 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
   ready(transactions);
 
   const events = table('event', 'events', ['id', 'name', 'description', 'kind', 'timezone', 'created_at', 'updated_at'], (i) => `events[${i}]`);
-  const dates = table('event_date', 'eventDates', ['id', 'event_id', 'starts_at', 'duration', 'capacity', 'spaces_booked'], (i, j) => `events[${i}].dates[${j}]`);
+  const dates = table('event_date', 'eventDates', ['id', 'event_id', 'starts_at', 'duration', 'capacity', 'spaces_booked', 'cancelled_at'],
+    (i, j) => `events[${i}].dates[${j}]`);
+  const cancelledDates = new Set(existing.cancelledDates);
+  const optionCredits = new Map(existing.optionCredits);
   const pricing = table('pricing_option', 'pricingOptions', ['id', 'event_id', 'name', 'base100_price', 'credits'], (i, j) => `events[${i}].pricingOptions[${j}]`);
   await eachValid('events', raw.events, eventSchema, problems, (e, i) => {
     const eventId = ids.events[i]!;
@@ -826,10 +875,16 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
     events.add(i, -1, [eventId, e.name, e.description ?? '', e.kind ?? kindOfDates(e.dates?.length ?? 0), timeZone, now, now]);
     (e.dates ?? []).forEach((d, j) => {
       const id = ids.dates[i]![j]!;
-      dates.add(i, j, [id, eventId, instant(d.datetime, timeZone), d.duration, d.capacity, survey.spacesBooked.amounts.get(id) ?? 0]);
+      const spacesBooked = survey.spacesBooked.amounts.get(id) ?? 0;
+      if (d.cancelledAt) {
+        cancelledDates.add(id);
+        if (spacesBooked) problems.add(`events[${i}].dates[${j}].cancelledAt`, `a cancelled date holds no live bookings, and ${survey.spacesBooked.firstPlaces.get(id)} is live`);
+      }
+      dates.add(i, j, [id, eventId, instant(d.datetime, timeZone), d.duration, d.capacity, spacesBooked, d.cancelledAt ?? null]);
     });
     (e.pricingOptions ?? []).forEach((o, j) => {
       const id = ids.pricingOptions[i]![j]!;
+      optionCredits.set(id, o.credits);
       pricing.add(i, j, [id, eventId, o.name, o.base100Price, o.credits]);
     });
   });
@@ -924,8 +979,47 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
     ]);
   });
   ready(purchases);
-  // Bookings go in after the event dates, pricing options and pass purchases they point at.
+  // Bookings go in after the event dates, pricing options and pass purchases they point at, and waitlist entries after them.
   ready(bookings);
+  const waitlist = table('waitlist_entry', 'waitlistEntries', [
+    'id', 'event_date_id', 'customer_id', 'pricing_option_id', 'spaces', 'pay_with', 'pass_purchase_id', 'place', 'status', 'booking_id',
+    'skipped_reason', 'created_at', 'updated_at',
+  ], (i) => `waitlistEntries[${i}]`);
+  const line = new WaitlistLines(problems, survey.lastPlaces, existing.lastPlaces);
+  await eachValid('waitlistEntries', raw.waitlistEntries, waitlistEntrySchema, problems, (w, i) => {
+    const place = `waitlistEntries[${i}]`;
+    known('customer', w.customerId, `${place}.customerId`);
+    const hasDate = known('eventDate', w.eventDateId, `${place}.eventDateId`);
+    const hasOption = known('pricingOption', w.pricingOptionId, `${place}.pricingOptionId`);
+    if (hasDate && hasOption && eventOfDate.get(w.eventDateId) !== eventOfOption.get(w.pricingOptionId)) {
+      problems.add(`${place}.pricingOptionId`, `${w.pricingOptionId} is not a pricing option of the event of ${w.eventDateId}`);
+    }
+    if (hasOption && w.payWith === 'PASS' && optionCredits.get(w.pricingOptionId)! < 1) {
+      problems.add(`${place}.payWith`, `pricing option ${w.pricingOptionId} cannot be paid with credits`);
+    }
+    if (w.packageId && w.payWith === 'CARD') problems.add(`${place}.packageId`, 'is only for payWith PASS');
+    const status = w.status ?? 'WAITING';
+    const bookingId = w.bookingId ?? null;
+    if (status === 'PROMOTED' && !bookingId) problems.add(`${place}.bookingId`, 'required for a PROMOTED entry: the booking its promotion made');
+    if (status !== 'PROMOTED' && bookingId) problems.add(`${place}.bookingId`, `only a PROMOTED entry has a booking, not a ${status} one`);
+    const booking = status === 'PROMOTED' && bookingId && known('booking', bookingId, `${place}.bookingId`) ? namedBookings.get(bookingId) : undefined;
+    // A booking of the bundle that is missing here failed its own checks, which name it.
+    if (booking) line.promotedTo(bookingId!, booking, w, place);
+    if (w.skippedReason != null && status !== 'SKIPPED') problems.add(`${place}.skippedReason`, `only a SKIPPED entry has a reason, not a ${status} one`);
+    if (hasDate && cancelledDates.has(w.eventDateId) && status === 'WAITING') {
+      problems.add(`${place}.status`, `event date ${w.eventDateId} is cancelled: an entry on it no longer waits (its cancellation CLOSED them)`);
+    }
+    if (hasDate && !cancelledDates.has(w.eventDateId) && status === 'CLOSED') {
+      problems.add(`${place}.status`, `only the entries of a cancelled date are CLOSED, and ${w.eventDateId} is not cancelled`);
+    }
+    const createdAt = w.createdAt ?? now;
+    waitlist.add(i, -1, [
+      ids.waitlistEntries[i]!, w.eventDateId, w.customerId, w.pricingOptionId, w.spaces ?? 1, w.payWith,
+      w.payWith === 'PASS' && w.packageId && known('passPurchase', w.packageId, `${place}.packageId`) ? w.packageId : null,
+      line.place(w, status, place), status, bookingId, w.skippedReason ?? null, createdAt, w.updatedAt ?? createdAt,
+    ]);
+  });
+  ready(waitlist);
 
   const appointments = table('appointment', 'appointments', [
     'id', 'customer_id', 'service_id', 'option_name', 'facilitator_id', 'starts_at', 'duration_minutes', 'blocked_until', 'tz',
@@ -1013,6 +1107,57 @@ async function build(connection: ImportConnection, company: Company, raw: Raw, s
   return counts;
 }
 
+// ---------------------------------------------------------------- waitlists
+
+type WaitlistEntryRecord = z.infer<typeof waitlistEntrySchema>;
+
+/**
+ * The lines of the bundle's waitlist entries: the places they take (given, or the next of their date's line
+ * after every place given in the bundle and the company's), one place and one WAITING entry per customer on a
+ * date, and one entry per booking a promotion made, each problem naming the entry that came first.
+ */
+class WaitlistLines {
+  readonly #last: Map<string, number>;
+  readonly #places = new Map<string, string>();
+  readonly #waiting = new Map<string, string>();
+  readonly #bookings = new Map<string, string>();
+  readonly #problems: Problems;
+
+  constructor(problems: Problems, inBundle: Map<string, number>, inCompany: Map<string, number>) {
+    this.#problems = problems;
+    this.#last = new Map(inCompany);
+    for (const [date, place] of inBundle) this.#last.set(date, Math.max(place, this.#last.get(date) ?? 0));
+  }
+
+  /** The entry's place in its date's line. */
+  place(entry: WaitlistEntryRecord, status: string, at: string): number {
+    const date = entry.eventDateId;
+    let place = entry.place;
+    if (place === undefined) this.#last.set(date, (place = (this.#last.get(date) ?? 0) + 1));
+    const first = this.#places.get(`${date} ${place}`);
+    if (first) this.#problems.add(`${at}.place`, `place ${place} in the line of ${date} is already taken by ${first}`);
+    else this.#places.set(`${date} ${place}`, at);
+    if (status === 'WAITING') {
+      const waiting = this.#waiting.get(`${date} ${entry.customerId}`);
+      if (waiting) this.#problems.add(`${at}.customerId`, `${entry.customerId} already waits on ${date} at ${waiting} (one WAITING entry per customer and event date)`);
+      else this.#waiting.set(`${date} ${entry.customerId}`, at);
+    }
+    return place;
+  }
+
+  /** A promoted entry's booking: on its date, for its customer, and no other entry's. */
+  promotedTo(bookingId: string, booking: BookingFacts, entry: WaitlistEntryRecord, at: string): void {
+    if (booking.eventDateId !== entry.eventDateId) {
+      this.#problems.add(`${at}.bookingId`, `${bookingId} is a booking on ${booking.eventDateId}, not on the entry's date ${entry.eventDateId}`);
+    } else if (booking.attendeeId !== entry.customerId) {
+      this.#problems.add(`${at}.bookingId`, `${bookingId} is a booking of ${booking.attendeeId}, not of the entry's customer ${entry.customerId}`);
+    }
+    const first = this.#bookings.get(bookingId);
+    if (first) this.#problems.add(`${at}.bookingId`, `${bookingId} is already the booking of ${first}`);
+    else this.#bookings.set(bookingId, at);
+  }
+}
+
 // ---------------------------------------------------------------- database refusals, in the bundle's words
 
 const isIdTaken = (error: unknown) => error instanceof pg.DatabaseError && error.code === '23505' && !!error.constraint?.endsWith('_pkey');
@@ -1029,6 +1174,14 @@ function explain(error: unknown, tables: Table[], survey: Survey): string {
   const addedBy = copied ? undefined : (error.table === 'event_date' ? survey.spacesBooked : survey.creditsConsumed).firstPlaces.get(failingId);
 
   switch (error.constraint) {
+    case 'event_date_cancelled_empty_check':
+      return addedBy
+        ? `${addedBy}.eventDateId: event date ${failingId} is cancelled: it takes no live bookings`
+        : `${place}.cancelledAt: a cancelled date holds no live bookings, and its live bookings take ${value('spaces_booked')} spaces`;
+    case 'waitlist_entry_place_unique':
+      return `${place}.place: place ${value('place')} in the line of ${value('event_date_id')} is already taken by another of its waitlist entries`;
+    case 'waitlist_entry_waiting_unique':
+      return `${place}.customerId: ${value('customer_id')} already waits on ${value('event_date_id')} (one WAITING entry per customer and event date)`;
     case 'event_date_spaces_booked_check':
       return addedBy
         ? `${addedBy}.eventDateId: the bundle's live bookings would take event date ${failingId} past its capacity`

@@ -17,6 +17,7 @@ async function readAll(runner: SqlRunner, companyId: string) {
     pricingOptions: await rowsOf(runner, db.selectFrom('pricing_option').selectAll().where('company_id', '=', companyId).orderBy('id')),
     transactions: await rowsOf(runner, db.selectFrom('event_transaction').selectAll().where('company_id', '=', companyId).orderBy('id')),
     bookings: await rowsOf(runner, db.selectFrom('booking').selectAll().where('company_id', '=', companyId).orderBy('id')),
+    waitlist: await rowsOf(runner, db.selectFrom('waitlist_entry').selectAll().where('company_id', '=', companyId).orderBy('id')),
     facilitators: await rowsOf(runner, db.selectFrom('facilitator').selectAll().where('company_id', '=', companyId).orderBy('id')),
     windows: await rowsOf(
       runner,

@@ -140,6 +140,22 @@ export class ImportConnection {
     );
   }
 
+  /**
+   * The highest place the waitlist of each of the dates has given (places are never reused): entries of the
+   * bundle that give none go after it. The caller holds the dates FOR KEY SHARE, which keeps joins out of them.
+   */
+  lastPlaces(companyId: string, eventDateIds: readonly string[]) {
+    return rowsOn(
+      this.client,
+      db
+        .selectFrom('waitlist_entry')
+        .select(['event_date_id as eventDateId', sql<number>`max(place)`.as('place')])
+        .where('company_id', '=', companyId)
+        .where('event_date_id', '=', sql<string>`any(${eventDateIds}::text[])`)
+        .groupBy('event_date_id'),
+    );
+  }
+
   /** A COPY of rows into `table`'s `columns`, as text rows written to the returned stream. */
   copyInto(table: string, columns: readonly string[]): CopyStreamQuery {
     return this.client.query(copyFrom(textOf(sql`copy ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column)))}) from stdin`)));
