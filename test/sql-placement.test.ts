@@ -2,6 +2,11 @@
  * SQL lives in src/db (docs/architecture.md): no string or template literal elsewhere in the service's code
  * (src, rest, resolvers) reads as a statement, and nothing outside src/db runs SQL text on the ORM's
  * connection. Only the bench's hand-written baseline, which measures the service against SQL by hand, has its own.
+ *
+ * And no parameter is numbered by hand (issue 35): statements are built with Kysely (src/db/query.ts,
+ * src/db/shapes.ts), which numbers them, so no literal of the service's code holds a `$1`, nor a `$` right
+ * before a template's substitution (`$${first + i}`) in src/db. The replacement pattern of a regular
+ * expression (`.replace(re, '$1_$2')`) is no SQL and is left alone. The bench's baseline (bench/) is not scanned.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
@@ -31,18 +36,63 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Where a template's substitution stood, in the text `literals` gives a template (each substitution reads as `x`). */
+const SUBSTITUTION = 'x';
+
+interface Literal {
+  line: number;
+  text: string;
+  /** The text with each substitution marked by NUL instead, so that `$${n}` can be told from `$x`. */
+  marked: string;
+  /** The replacement of a regular expression's match, where `$1` is its group. */
+  replacement: boolean;
+}
+
+/** The replacement of a regular expression literal's match (`.replace(/(a)(b)/, '$1_$2')`), where `$1` is its group. */
+const isReplacement = (node: ts.Node) =>
+  ts.isCallExpression(node.parent) &&
+  node.parent.arguments[1] === node &&
+  ts.isRegularExpressionLiteral(node.parent.arguments[0]!) &&
+  ts.isPropertyAccessExpression(node.parent.expression) &&
+  ['replace', 'replaceAll'].includes(node.parent.expression.name.text);
+
 /** The text of each string and template literal of a file (a template's parts joined), with its line. */
-function literals(path: string, text: string): { line: number; text: string }[] {
+function literals(path: string, text: string): Literal[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
-  const found: { line: number; text: string }[] = [];
+  const found: Literal[] = [];
   const visit = (node: ts.Node) => {
-    let value: string | undefined;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) value = node.text;
-    else if (ts.isTemplateExpression(node)) value = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('x');
-    if (value !== undefined) found.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: value });
-    if (!ts.isTemplateExpression(node)) ts.forEachChild(node, visit);
+    let parts: string[] | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) parts = [node.text];
+    else if (ts.isTemplateExpression(node)) parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+    if (parts) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push({ line, text: parts.join(SUBSTITUTION), marked: parts.join('\0'), replacement: isReplacement(node) });
+    }
+    // A template's substitutions are read too: a template may stand inside another's (`${a.replace('?', `$${n}`)}`).
+    ts.forEachChild(node, visit);
   };
   visit(source);
+  return found;
+}
+
+/** A parameter numbered by hand: `$1`, and in src/db (where `$${…}` could only be one) a `$` before a substitution. */
+function numberedByHand(literal: Literal, inDb: boolean): boolean {
+  if (literal.replacement) return false;
+  return /\$\d/.test(literal.text) || (inDb && /\$\0/.test(literal.marked));
+}
+
+/** Every literal of the scanned folders, src/db included, with a parameter numbered by hand, as `file:line: text`. */
+async function numberedParameters(): Promise<string[]> {
+  const found: string[] = [];
+  for (const folder of SCANNED) {
+    for await (const path of files(join(ROOT, folder))) {
+      const name = relative(ROOT, path);
+      const inDb = name.startsWith('src/db/');
+      for (const literal of literals(path, await readFile(path, 'utf8'))) {
+        if (numberedByHand(literal, inDb)) found.push(`${name}:${literal.line}: ${literal.text.slice(0, 80)}`);
+      }
+    }
+  }
   return found;
 }
 
@@ -74,5 +124,23 @@ describe('where SQL is written', () => {
 
   it('is src/db only: no SQL text in src, rest or resolvers outside it', async () => {
     expect(await sqlOutsideDb()).toEqual([]);
+  });
+});
+
+describe('the parameters of a statement', () => {
+  it('finds one numbered by hand, as it would find one written anywhere in src', () => {
+    const found = (text: string, inDb = true) => literals('x.ts', text).some((literal) => numberedByHand(literal, inDb));
+    expect(found("reads.rows('select name from api_client where company_id = $1', [])")).toBe(true);
+    expect(found('const sql = `select ${columns} from note n where n.company_id = $1 limit $2`;')).toBe(true);
+    expect(found('const keyset = `(a, b) > ($${first}::text, $${first + 1}::text)`;')).toBe(true);
+    expect(found("sql.push(` and ${condition.replace('?', `$${first + params.length}`)}`);")).toBe(true);
+    expect(found("const name = text.replace(/([a-z0-9])([A-Z])/g, '$1_$2');")).toBe(false);
+    expect(found("const url = path.replaceAll(/:(\\w+)/g, '{$1}');")).toBe(false);
+    expect(found('const variable = `$${name}`;', false)).toBe(false);
+    expect(found('sql`select id from note n where n.company_id = ${p.companyId} limit ${p.limit}`')).toBe(false);
+  });
+
+  it('is never numbered by hand in src, rest or resolvers: Kysely numbers them', async () => {
+    expect(await numberedParameters()).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@
  * This reads the ORM's pool directly (not through the ORM): a renewal round's statements are no request's work.
  */
 import type { Pool } from 'pg';
+import { sql, statement } from './query.ts';
+import { queryOn } from './reads.ts';
 
 export interface DueMandate {
   id: string;
@@ -16,11 +18,14 @@ export interface DueMandate {
 
 /** Up to `limit` mandates with a step due at `now`, the longest overdue first. */
 export async function dueMandates(pool: Pool, now: Date, limit: number): Promise<DueMandate[]> {
-  const { rows } = await pool.query<DueMandate>(
-    `select m.id, m.company_id as "companyId"
+  return (await queryOn(pool, DUE, { now, limit })).rows;
+}
+
+const DUE = statement('dueMandates.due', (p: { now: Date; limit: number }) =>
+  sql<DueMandate>`select m.id, m.company_id as "companyId"
        from mandate m
        join company c on c.id = m.company_id
-       cross join lateral (select ($1::timestamptz at time zone c.timezone)::date as today) local
+       cross join lateral (select (${p.now}::timestamptz at time zone c.timezone)::date as today) local
       where m.state <> 'CANCELLED'
         and (m.renewal_date <= local.today
           or m.cancel_at <= local.today
@@ -28,8 +33,5 @@ export async function dueMandates(pool: Pool, now: Date, limit: number): Promise
                 select 1 from subscription_charge ch
                  where ch.mandate_id = m.id and ch.status = 'FAILED' and ch.period_start + m.grace <= local.today)))
       order by m.renewal_date, m.id
-      limit $2`,
-    [now, limit],
-  );
-  return rows;
-}
+      limit ${p.limit}`,
+);

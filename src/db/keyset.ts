@@ -4,6 +4,9 @@
  * wherever the page is in the list. The key's columns are all ascending or all descending, the last one
  * unique, and none is null (a row comparison with a null matches nothing).
  */
+import { sql, type RawBuilder } from 'kysely';
+import { element } from './shapes.ts';
+
 type Raw = Record<string, unknown>;
 
 /** A column of the key and its type, to read a key written as text back exactly. */
@@ -67,10 +70,15 @@ export function coveredByKey(columns: string, key: SortKey): boolean {
 export const keyOf = (key: SortKey, alias: string): SortKey => ({ ...key, columns: key.columns.map(([, type], i) => [`${alias}.k${i}`, type] as const) });
 export const keyColumns = (key: SortKey): string => key.columns.map(([sql], i) => `${sql} as k${i}`).join(', ');
 
-/** The rows after the key given from `$first` on: `(a, b) > ($5::text, $6::text)`, or `<` when descending. */
-export function afterKey(key: SortKey, first: number): string {
-  const placeholders = key.columns.map(([, type], i) => `$${first + i}::${type}`);
-  return `(${key.columns.map(([sql]) => sql).join(', ')}) ${key.descending ? '<' : '>'} (${placeholders.join(', ')})`;
+/**
+ * The rows after the key `values`: `(a, b) > (…::timestamptz, …::text)`, or `<` when descending, a row
+ * comparison PostgreSQL reads as a range of the key's index. Each part is one parameter, cast to its
+ * column's type (the key comes as text); `values` is an argument of a shape being compiled (src/db/shapes.ts).
+ */
+export function afterKey(key: SortKey, values: readonly string[]): RawBuilder<boolean> {
+  const columns = key.columns.map(([column]) => sql.ref(column));
+  const parts = key.columns.map(([, type], i) => sql`${element(values, i)}::${sql.raw(type)}`);
+  return sql<boolean>`(${sql.join(columns)}) ${sql.raw(key.descending ? '<' : '>')} (${sql.join(parts)})`;
 }
 
 /** How many rows to read for a page: one more with look-ahead, to know whether another follows. */

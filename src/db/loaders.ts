@@ -1,17 +1,21 @@
 /**
  * Per-request DataLoaders over plain rows: every relationship the graph walks is loaded in batches keyed
  * by id or by parent id, so the number of SQL statements depends on a query's depth, not on how many rows
- * it returns. Each statement is hand-written, selects the columns the graph serves (for bookings and
- * transactions, only those the GraphQL selection needs: `RowColumns`), and is limited to the request's
- * company (`$1`, src/db/reads.ts).
+ * it returns. Each statement selects the columns the graph serves (for bookings and transactions, only those
+ * the GraphQL selection needs: `RowColumns`) and is limited to the request's company (src/db/reads.ts). A
+ * statement of a fixed text is compiled at load (`statement`, src/db/query.ts); one whose select list,
+ * filter or paging a request chooses is compiled once per shape (src/db/shapes.ts).
  */
 import DataLoader from 'dataloader';
-import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
-import { afterKey, cut, keyReading, orderOf, rowsToRead, type SortKey } from './keyset.ts';
+import type { RawBuilder } from 'kysely';
+import { afterKey, cut, keyReading, orderOf, rowsToRead, type KeyReading, type SortKey } from './keyset.ts';
 import { AMOUNT_OWED } from './payments-due.ts';
+import { sql, statement, type Statement } from './query.ts';
+import { isoInstant, localDateTime, type CompanyReads } from './reads.ts';
+import { andEach, givenIn, givenKey, shape, Shapes, snapshot, withValues, type Given, type Shape } from './shapes.ts';
 import type {
   AnswerRow, AppointmentRow, BookingRow, ChargeRow, CompanyRow, CustomerRow, DateOverrideRow, EventDateRow, EventRow, FacilitatorRow,
-  AmountOwedRow, MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
+  MandateRow, MediaRow, NoteRow, PassPurchaseRow, PassRow, PaymentRow, PlanRow, PricingOptionRow, RowPage, ServiceOptionRow,
   PageRequest, ServiceRow, TransactionRow, VideoPurchaseRow, VoucherRow, WeeklyWindowRow,
 } from './rows.ts';
 import { WAITLIST_ENTRY_COLUMNS, WAITLISTS_OF_DATES, type WaitlistEntryRow } from './waitlist.ts';
@@ -118,10 +122,6 @@ function bookingColumns(): RowColumns {
     },
   };
 }
-
-/** The bookings of the transactions `$2`, by the columns of a selection. */
-const bookingsOfTransactions = (columns: string) =>
-  `select ${columns} from booking b ${BOOKING_JOINS} where b.company_id = $1 and b.transaction_id = any($2::text[]) order by b.id`;
 
 /** The select lists of each row, over the table alias used in every statement below. */
 export const COLUMNS = {
@@ -290,7 +290,7 @@ export const toVideoPurchase = (r: Raw): VideoPurchaseRow => ({
   payment: payment(r, r.base100_price, r.base100_price),
 });
 
-const same = <T>(row: Raw) => row as T;
+const same = <R, T>(row: R) => row as unknown as T;
 
 /** What every loader below reads with: the company's statements, and the company (for its timezone). */
 interface Source {
@@ -299,23 +299,40 @@ interface Source {
 }
 
 /**
- * Where a select list needs the company's timezone (local datetimes in the company's time, `{zone}`), the
- * statement takes it as its last parameter.
+ * Where a select list needs the company's timezone (local datetimes in the company's time), it says `{zone}`,
+ * and the statement puts the timezone there (`zoned`).
  */
 const ZONE = '{zone}';
 
-async function run(source: Source, sql: string, params: unknown[]): Promise<Raw[]> {
-  if (!sql.includes(ZONE)) return source.reads.rows<Raw>(sql, params);
-  const { timezone } = await source.company();
-  return source.reads.rows<Raw>(sql.replaceAll(ZONE, `$${params.length + 2}::text`), [...params, timezone]);
+/** A select list (constant SQL of the code) with the SQL `zone` where it says ZONE. */
+function zoned(columns: string, zone: RawBuilder<unknown>): RawBuilder<unknown> {
+  return columns.includes(ZONE) ? sql.join(columns.split(ZONE).map((part) => sql.raw(part)), zone) : sql.raw(columns);
 }
 
-/** Rows by id: `select <columns> from <from> where <alias>.company_id = $1 and <alias>.id = any($2)`. */
-function byId<T extends { id: string }>(source: Source, from: string, alias: string, columns: string, map: (row: Raw) => T = same<T>) {
-  const sql = `select ${columns} from ${from} where ${alias}.company_id = $1 and ${alias}.id = any($2::text[])`;
+/** The arguments of a statement of rows by their ids. */
+interface ByIds {
+  companyId: string;
+  ids: readonly string[];
+}
+
+/**
+ * The statement of a loader of rows by id, compiled at load: `select <columns> from <from> where
+ * <alias>.company_id = … and <alias>.id = any(…)`. A select list in the company's timezone reads it from the
+ * company's row, beside the batch's few rows: the statement then takes no argument before the company's, in
+ * the one form every statement of rows by id has (test/graphql.selection.test.ts knows them by it).
+ */
+function byIdStatement<R>(name: string, from: string, alias: string, columns: string) {
+  const zone = sql`(select co.timezone from company co where co.id = ${sql.raw(alias)}.company_id)`;
+  return statement(`loaders.byId.${name}`, (p: ByIds) =>
+    sql<R>`select ${zoned(columns, zone)} from ${sql.raw(from)} where ${sql.raw(alias)}.company_id = ${p.companyId} and ${sql.raw(alias)}.id = any(${p.ids}::text[])`,
+  );
+}
+
+/** Rows by id, read with their loader's statement (`byIdStatement`). */
+function byId<R extends { id: string }, T extends { id: string } = R>(source: Source, rows: Statement<ByIds, R>, map: (row: R) => T = same) {
   return new DataLoader<string, T | null>(async (ids) => {
     const found = new Map<string, T>();
-    for (const raw of await run(source, sql, [ids])) found.set(raw.id, map(raw));
+    for (const row of await source.reads.select(rows, { ids })) found.set(row.id, map(row));
     return ids.map((id) => found.get(id) ?? null);
   });
 }
@@ -330,11 +347,17 @@ function perColumns<L>(make: (columns: string) => L): (columns: string) => L {
   };
 }
 
-/** Every child of each parent, in the statement's order; `$2` is the list of parent ids. */
-function childrenOf<T>(source: Source, sql: string, parentKey: string, map: (row: Raw) => T = same<T>) {
+/** The arguments of a statement of the children of parents, by the parents' ids. */
+interface ByParents {
+  companyId: string;
+  parentIds: readonly string[];
+}
+
+/** Every child of each parent, in the statement's order. */
+function childrenOf<R, T = R>(source: Source, rows: Statement<ByParents, R>, parentKey: keyof R, map: (row: R) => T = same) {
   return new DataLoader<string, T[]>(async (parentIds) => {
     const groups = new Map<string, T[]>(parentIds.map((id) => [id, []]));
-    for (const raw of await run(source, sql, [parentIds])) groups.get(raw[parentKey])?.push(map(raw));
+    for (const row of await source.reads.select(rows, { parentIds })) groups.get(row[parentKey] as string)?.push(map(row));
     return parentIds.map((id) => groups.get(id)!);
   });
 }
@@ -346,7 +369,7 @@ const NO_CHILDREN: readonly never[] = Object.freeze([]);
  * same tick (each customer of a page hands over its transactions, and one statement reads all their
  * bookings). A parent without children gets an empty list. Not cached: a list is filled once.
  */
-function childrenOnto<P extends { id: string }, T>(source: Source, sql: string, parentKey: string, property: string, map: (row: Raw) => T = same<T>) {
+function childrenOnto<P extends { id: string }, R, T = R>(source: Source, rows: Statement<ByParents, R>, parentKey: keyof R, property: string, map: (row: R) => T = same) {
   return new DataLoader<readonly P[], true>(
     async (lists) => {
       const parentIds = new Set<string>();
@@ -355,10 +378,11 @@ function childrenOnto<P extends { id: string }, T>(source: Source, sql: string, 
       // those without share one empty list.
       const children = new Map<string, T[]>();
       if (parentIds.size) {
-        for (const raw of await run(source, sql, [[...parentIds]])) {
-          const list = children.get(raw[parentKey]);
-          if (list) list.push(map(raw));
-          else children.set(raw[parentKey], [map(raw)]);
+        for (const row of await source.reads.select(rows, { parentIds: [...parentIds] })) {
+          const parentId = row[parentKey] as string;
+          const list = children.get(parentId);
+          if (list) list.push(map(row));
+          else children.set(parentId, [map(row)]);
         }
       }
       for (const list of lists) for (const parent of list) (parent as Record<string, unknown>)[property] = children.get(parent.id) ?? NO_CHILDREN;
@@ -368,12 +392,25 @@ function childrenOnto<P extends { id: string }, T>(source: Source, sql: string, 
   );
 }
 
+/** The bookings of transactions by the columns of a selection (ROW_COLUMNS.booking): a shape per select list. */
+const BOOKINGS_OF_TRANSACTIONS = new Shapes<string, Shape<ByParents, Raw>>();
+const bookingsOfTransactions = (columns: string) =>
+  BOOKINGS_OF_TRANSACTIONS.get(columns, () =>
+    shape((p: ByParents) =>
+      sql<Raw>`select ${sql.raw(columns)} from booking b ${sql.raw(BOOKING_JOINS)} where b.company_id = ${p.companyId} and b.transaction_id = any(${p.parentIds}::text[]) order by b.id`,
+    ),
+  );
+snapshot('loaders.bookingsOfTransactions', bookingsOfTransactions(COLUMNS.booking));
+
 export interface ChildPageKey<F = undefined> extends PageRequest {
   parentId: string;
   filter?: F;
   /** The caller will ask for the total: it is counted in the page's own statement. */
   withTotal?: boolean;
 }
+
+/** A filter's conditions over its values (placeholders), each when its value is given (src/db/shapes.ts `Given`). */
+type FilterConditions<F> = (p: F, given: Given<F>) => readonly (RawBuilder<unknown> | false)[];
 
 interface PagedSpec<F> {
   /** The `from` clause with the alias, such as `note n`. */
@@ -382,8 +419,112 @@ interface PagedSpec<F> {
   /** The column naming the parent, such as `customer_id`. */
   parent: string;
   key: SortKey;
-  /** Extra conditions (` and …`) with `$n` placeholders numbered from `first`, and their parameters. */
-  where?: (filter: F, first: number) => { sql: string; params: unknown[] };
+  where?: FilterConditions<F>;
+}
+
+/** The arguments of the totals of children, besides the filter's values. */
+interface ChildTotalArgs {
+  companyId: string;
+  parentIds: readonly string[];
+}
+
+/** The arguments of a page of children, besides the filter's values. */
+interface ChildPageArgs extends ChildTotalArgs {
+  limit: number;
+  offset: number;
+  /** The key the page starts after. */
+  after: readonly string[] | undefined;
+  /** The company's timezone, for a select list that says ZONE. */
+  zone: string | undefined;
+}
+
+/** A filter of none. */
+type NoFilter = Record<never, never>;
+
+/** The shapes of a child page over one select list: how its rows' keys are read, and its statements by paging and filter. */
+interface ColumnPages<F> {
+  key: KeyReading;
+  shapes: Shapes<string, Shape<ChildPageArgs & F, Raw>>;
+}
+
+/**
+ * The statements of one kind of child page (`pagedChildren`), compiled per shape: the totals by the filter
+ * values given; the pages by select list, then by paging (counted alongside, looking ahead, after a key)
+ * and the filter values given.
+ */
+class ChildPages<F extends object = NoFilter> {
+  readonly #spec: PagedSpec<F>;
+  readonly #from: RawBuilder<unknown>;
+  readonly #company: RawBuilder<unknown>;
+  readonly #parent: RawBuilder<unknown>;
+  readonly #totals = new Shapes<string, Shape<ChildTotalArgs & F, { parent: string; total: number }>>();
+  readonly #pages = new Shapes<string, ColumnPages<F>>();
+
+  constructor(spec: PagedSpec<F>) {
+    this.#spec = spec;
+    this.#from = sql.raw(spec.from);
+    this.#company = sql.raw(`${spec.alias}.company_id`);
+    this.#parent = sql.raw(`${spec.alias}.${spec.parent}`);
+  }
+
+  /** The filter's conditions given, each after ` and `. */
+  #where(p: F, given: Given<F>): RawBuilder<unknown> {
+    return andEach(this.#spec.where?.(p, given) ?? []);
+  }
+
+  /** The totals of the parents `parentIds`, filtered by `filter`. */
+  totals(filter: F) {
+    return this.#totals.get(givenKey(filter), () =>
+      shape((p: ChildTotalArgs & F) =>
+        sql<{ parent: string; total: number }>`select ${this.#parent} as parent, count(*)::int as total from ${this.#from}
+          where ${this.#company} = ${p.companyId} and ${this.#parent} = any(${p.parentIds}::text[])${this.#where(p, givenIn(filter))} group by 1`,
+      ),
+    );
+  }
+
+  /** The statement of a page of `columns` for `request`, and where it reads its rows' keys (with look-ahead). */
+  page(columns: string, request: PageRequest, filter: F, withTotal: boolean): { rows: Shape<ChildPageArgs & F, Raw>; key: KeyReading | undefined } {
+    const byColumns = this.#pages.get(columns, () => ({ key: keyReading(this.#spec.key, columns), shapes: new Shapes<string, Shape<ChildPageArgs & F, Raw>>() }));
+    const key = request.lookAhead ? byColumns.key : undefined;
+    const after = !!request.after;
+    const variant = `${withTotal ? 'counted ' : ''}${key ? 'ahead ' : ''}${after ? 'after ' : ''}${givenKey(filter)}`;
+    return { rows: byColumns.shapes.get(variant, () => this.#page(columns, key, after, withTotal, givenIn(filter))), key };
+  }
+
+  /**
+   * A LATERAL subquery per parent, so the index on the parent column reads just that page; counted
+   * alongside, each parent's total in the same statement (a parent without children on the page keeps its row).
+   */
+  #page(columns: string, key: KeyReading | undefined, after: boolean, withTotal: boolean, given: Given<F>) {
+    const { key: order } = this.#spec;
+    return shape((p: ChildPageArgs & F) => {
+      const where = this.#where(p, given);
+      const keyset = after ? sql` and ${afterKey(order, p.after!)}` : sql``;
+      const children = sql`select ${zoned(columns, sql`${p.zone}::text`)}${sql.raw(key?.sql ?? '')} from ${this.#from}
+               where ${this.#company} = ${p.companyId} and ${this.#parent} = page.parent_id${where}${keyset}
+               order by ${sql.raw(orderOf(order))} limit ${p.limit} offset ${p.offset}`;
+      return withTotal
+        ? sql<Raw>`select page.parent_id as page_parent, page.total as page_total, child.* from (
+                   select parent_id, (select count(*)::int from ${this.#from}
+                     where ${this.#company} = ${p.companyId} and ${this.#parent} = parent_id${where}) as total
+                   from unnest(${p.parentIds}::text[]) as parents(parent_id)) page
+                 left join lateral (${children}) child on true`
+        : sql<Raw>`select page.parent_id as page_parent, child.* from unnest(${p.parentIds}::text[]) as page(parent_id)
+                 cross join lateral (${children}) child`;
+    });
+  }
+
+  /**
+   * Its shapes kept in the SQL snapshot under `name`: the totals and the first page of `columns`, and a
+   * page after a key, looking ahead and counted alongside, with every value of `filter` given.
+   */
+  snapshot(name: string, columns: string, filter: F): this {
+    const after = { page: 0, pageSize: 1, lookAhead: true, after: [] };
+    snapshot(`${name}.total`, this.totals({} as F));
+    snapshot(`${name}.page`, this.page(columns, { page: 0, pageSize: 1 }, {} as F, false).rows);
+    snapshot(`${name}.afterCounted`, this.page(columns, after, filter, true).rows);
+    return this;
+  }
 }
 
 const filterTexts = new WeakMap<object, string>();
@@ -403,12 +544,12 @@ const groupName = (key: ChildPageKey<unknown>) =>
 const cacheKey = (key: ChildPageKey<unknown>) => `${key.parentId} ${groupName(key)}`;
 
 /** Keys that share a page, a filter and whether they count: one statement each. */
-function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
-  const groups = new Map<string, { keys: ChildPageKey<F>[]; parentIds: string[]; filter: F | undefined; withTotal: boolean }>();
+function groupsOf<F extends object>(keys: readonly ChildPageKey<F>[]) {
+  const groups = new Map<string, { keys: ChildPageKey<F>[]; parentIds: string[]; filter: F; withTotal: boolean }>();
   for (const key of keys) {
     const name = groupName(key);
     let group = groups.get(name);
-    if (!group) groups.set(name, (group = { keys: [], parentIds: [], filter: key.filter, withTotal: !!key.withTotal }));
+    if (!group) groups.set(name, (group = { keys: [], parentIds: [], filter: key.filter ?? ({} as F), withTotal: !!key.withTotal }));
     group.keys.push(key);
     if (!group.parentIds.includes(key.parentId)) group.parentIds.push(key.parentId);
   }
@@ -416,26 +557,18 @@ function groupsOf<F>(keys: readonly ChildPageKey<F>[]) {
 }
 
 /**
- * One page of children for each parent: a LATERAL subquery per parent, so the index on the parent column
- * reads just that page; one statement for all the parents that ask for the same page and filter. A page's
- * total is counted only when it is asked for: in the page's own statement when the caller says so up front
- * (`withTotal`), else in one grouped statement for the batch when it is first read. One loader of pages per
- * column set (`perColumns`); the totals do not depend on the columns and are shared.
+ * One page of children for each parent: one statement for all the parents that ask for the same page and
+ * filter (ChildPages). A page's total is counted only when it is asked for: in the page's own statement when
+ * the caller says so up front (`withTotal`), else in one grouped statement for the batch when it is first
+ * read. One loader of pages per column set (`perColumns`); the totals do not depend on the columns and are shared.
  */
-function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map: (row: Raw) => T = same<T>) {
-  const conditions = (filter: F | undefined, first: number) => (spec.where && filter ? spec.where(filter, first) : { sql: '', params: [] });
+function pagedChildren<T, F extends object = NoFilter>(source: Source, pages: ChildPages<F>, map: (row: Raw) => T = same) {
   const totals = new DataLoader<ChildPageKey<F>, number, string>(
     async (keys) => {
       const found = new Map<ChildPageKey<F>, number>();
       for (const group of groupsOf(keys)) {
-        const extra = conditions(group.filter, 3);
-        const rows = await run(
-          source,
-          `select ${spec.alias}.${spec.parent} as parent, count(*)::int as total from ${spec.from}
-           where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = any($2::text[])${extra.sql} group by 1`,
-          [group.parentIds, ...extra.params],
-        );
-        const byParent = new Map(rows.map((r) => [r.parent as string, r.total as number]));
+        const rows = await source.reads.select(pages.totals(group.filter), withValues<ChildTotalArgs, F>(group.filter, { parentIds: group.parentIds }));
+        const byParent = new Map(rows.map((r) => [r.parent, r.total]));
         for (const key of group.keys) found.set(key, byParent.get(key.parentId) ?? 0);
       }
       return keys.map((key) => found.get(key)!);
@@ -445,28 +578,14 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
   return perColumns((columns) =>
     new DataLoader<ChildPageKey<F>, RowPage<T>, string>(
       async (keys) => {
-        const pages = new Map<ChildPageKey<F>, RowPage<T>>();
+        const found = new Map<ChildPageKey<F>, RowPage<T>>();
         for (const group of groupsOf(keys)) {
           const request = group.keys[0]!;
           const { page, pageSize, after } = request;
-          const extra = conditions(group.filter, 5);
-          const keyset = after ? ` and ${afterKey(spec.key, 5 + extra.params.length)}` : '';
-          const key = request.lookAhead ? keyReading(spec.key, columns) : undefined;
-          const children = `select ${columns}${key?.sql ?? ''} from ${spec.from}
-               where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = page.parent_id${extra.sql}${keyset}
-               order by ${orderOf(spec.key)} limit $3 offset $4`;
-          const rows = await run(
-            source,
-            group.withTotal
-              ? `select page.parent_id as page_parent, page.total as page_total, child.* from (
-                   select parent_id, (select count(*)::int from ${spec.from}
-                     where ${spec.alias}.company_id = $1 and ${spec.alias}.${spec.parent} = parent_id${extra.sql}) as total
-                   from unnest($2::text[]) as parents(parent_id)) page
-                 left join lateral (${children}) child on true`
-              : `select page.parent_id as page_parent, child.* from unnest($2::text[]) as page(parent_id)
-                 cross join lateral (${children}) child`,
-            [group.parentIds, rowsToRead(request), after ? 0 : page * pageSize, ...extra.params, ...(after ?? [])],
-          );
+          const { rows: statement, key } = pages.page(columns, request, group.filter, group.withTotal);
+          const zone = statement.takes('zone') ? (await source.company()).timezone : undefined;
+          const args = { parentIds: group.parentIds, limit: rowsToRead(request), offset: after ? 0 : page * pageSize, after, zone };
+          const rows = await source.reads.select(statement, withValues<ChildPageArgs, F>(group.filter, args));
           const byParent = new Map<string, Raw[]>(group.parentIds.map((id) => [id, []]));
           const counted = new Map<string, number>();
           for (const raw of rows) {
@@ -477,10 +596,10 @@ function pagedChildren<T, F = undefined>(source: Source, spec: PagedSpec<F>, map
           for (const one of group.keys) {
             const total = counted.get(one.parentId);
             const cutPage = cut(byParent.get(one.parentId)!, request, map, key);
-            pages.set(one, { ...cutPage, total: total === undefined ? () => totals.load(one) : () => total, page, pageSize });
+            found.set(one, { ...cutPage, total: total === undefined ? () => totals.load(one) : () => total, page, pageSize });
           }
         }
-        return keys.map((key) => pages.get(key)!);
+        return keys.map((key) => found.get(key)!);
       },
       { cacheKeyFn: cacheKey },
     ),
@@ -495,20 +614,12 @@ export interface TransactionFilter {
   futureOnlyAfter: string | null;
 }
 
-function transactionConditions(f: TransactionFilter, first: number): { sql: string; params: unknown[] } {
-  const sql: string[] = [];
-  const params: unknown[] = [];
-  const add = (condition: string, value: unknown) => {
-    sql.push(` and ${condition.replace('?', `$${first + params.length}`)}`);
-    params.push(value);
-  };
-  if (f.from) add('t.purchased_at >= ?::timestamptz', f.from);
-  if (f.until) add('t.purchased_at < ?::timestamptz', f.until);
-  if (f.futureOnlyAfter) {
-    add('exists (select 1 from booking fb join event_date fd on fd.id = fb.event_date_id where fb.transaction_id = t.id and fd.starts_at > ?::timestamptz)', f.futureOnlyAfter);
-  }
-  return { sql: sql.join(''), params };
-}
+const transactionConditions: FilterConditions<TransactionFilter> = (f, given) => [
+  given('from') && sql`t.purchased_at >= ${f.from}::timestamptz`,
+  given('until') && sql`t.purchased_at < ${f.until}::timestamptz`,
+  given('futureOnlyAfter') &&
+    sql`exists (select 1 from booking fb join event_date fd on fd.id = fb.event_date_id where fb.transaction_id = t.id and fd.starts_at > ${f.futureOnlyAfter}::timestamptz)`,
+];
 
 /** The rows that statements cut to a selection (`selectList`). */
 export const ROW_COLUMNS = {
@@ -527,92 +638,139 @@ export const ROW_COLUMNS = {
 
 const TRANSACTION = selectList(ROW_COLUMNS.transaction);
 
-const page = <T, F = undefined>(source: Source, from: string, alias: string, parent: string, columns: string, key: SortKey, map?: (row: Raw) => T) =>
-  pagedChildren<T, F>(source, { from, alias, parent, key }, map)(columns);
-
 /** Newest first, by an instant and then the id: the order of a customer's records. */
 const newestFirst = (instant: string, id: string): SortKey => ({ columns: [[instant, 'timestamptz'], [id, 'text']], descending: true });
 const idOrder = (id: string): SortKey => ({ columns: [[id, 'text']] });
 
+/** The statements of rows by id, one per loader, compiled at load. */
+const BY_ID = {
+  customer: byIdStatement<CustomerRow>('customer', 'customer c', 'c', COLUMNS.customer),
+  transaction: byIdStatement<TransactionRow>('transaction', 'event_transaction t', 't', TRANSACTION),
+  booking: byIdStatement<Raw & { id: string }>('booking', `booking b ${BOOKING_JOINS}`, 'b', COLUMNS.booking),
+  event: byIdStatement<EventRow>('event', 'event e', 'e', COLUMNS.event),
+  eventDate: byIdStatement<EventDateRow>('eventDate', 'event_date d join event e on e.id = d.event_id', 'd', COLUMNS.eventDate),
+  pricingOption: byIdStatement<PricingOptionRow>('pricingOption', 'pricing_option p', 'p', COLUMNS.pricingOption),
+  facilitator: byIdStatement<FacilitatorRow>('facilitator', 'facilitator f', 'f', COLUMNS.facilitator),
+  service: byIdStatement<ServiceRow>('service', 'service s', 's', COLUMNS.service),
+  appointment: byIdStatement<Raw & { id: string }>('appointment', 'appointment a', 'a', COLUMNS.appointment),
+  pass: byIdStatement<PassRow>('pass', 'pass_template t', 't', COLUMNS.pass),
+  passPurchase: byIdStatement<Raw & { id: string }>('passPurchase', 'pass_purchase pp', 'pp', COLUMNS.passPurchase),
+  media: byIdStatement<MediaRow>('media', 'media m', 'm', COLUMNS.media),
+  videoPurchase: byIdStatement<Raw & { id: string }>('videoPurchase', 'video_purchase v', 'v', COLUMNS.videoPurchase),
+  plan: byIdStatement<PlanRow>('plan', 'subscription_plan sp', 'sp', COLUMNS.plan),
+  mandate: byIdStatement<MandateRow>('mandate', 'mandate md', 'md', COLUMNS.mandate),
+  charge: byIdStatement<ChargeRow>('charge', 'subscription_charge ch', 'ch', COLUMNS.charge),
+  voucher: byIdStatement<VoucherRow>('voucher', 'voucher vc', 'vc', COLUMNS.voucher),
+  note: byIdStatement<NoteRow>('note', 'note n', 'n', COLUMNS.note),
+  answer: byIdStatement<AnswerRow>('answer', 'questionnaire_answer q', 'q', COLUMNS.answer),
+  waitlistEntry: byIdStatement<WaitlistEntryRow>('waitlistEntry', 'waitlist_entry w', 'w', WAITLIST_ENTRY_COLUMNS),
+};
+
+/** The statements of every child of parents that is read whole, compiled at load. */
+const CHILDREN = {
+  datesOfEvent: statement('loaders.datesOfEvent', (p: ByParents) =>
+    sql<EventDateRow>`select ${sql.raw(COLUMNS.eventDate)} from event_date d join event e on e.id = d.event_id
+     where d.company_id = ${p.companyId} and d.event_id = any(${p.parentIds}::text[]) order by d.starts_at, d.id`,
+  ),
+  pricingOptionsOfEvent: statement('loaders.pricingOptionsOfEvent', (p: ByParents) =>
+    sql<PricingOptionRow>`select ${sql.raw(COLUMNS.pricingOption)} from pricing_option p
+     where p.company_id = ${p.companyId} and p.event_id = any(${p.parentIds}::text[]) order by p.name, p.id`,
+  ),
+  optionsOfService: statement('loaders.optionsOfService', (p: ByParents) =>
+    sql<ServiceOptionRow>`select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
+     from service_option o where o.company_id = ${p.companyId} and o.service_id = any(${p.parentIds}::text[]) and o.deleted_at is null order by o.name`,
+  ),
+  windowsOfFacilitator: statement('loaders.windowsOfFacilitator', (p: ByParents) =>
+    sql<WeeklyWindowRow>`select w.facilitator_id as "facilitatorId", w.weekday, to_char(w.start_time, 'HH24:MI') as start, to_char(w.end_time, 'HH24:MI') as "end"
+     from facilitator_window w where w.company_id = ${p.companyId} and w.facilitator_id = any(${p.parentIds}::text[]) order by w.weekday, w.start_time`,
+  ),
+  overridesOfFacilitator: statement('loaders.overridesOfFacilitator', (p: ByParents) =>
+    sql<DateOverrideRow>`select o.facilitator_id as "facilitatorId", o.date, o.windows
+     from facilitator_date_override o where o.company_id = ${p.companyId} and o.facilitator_id = any(${p.parentIds}::text[]) order by o.date`,
+  ),
+};
+
+/** The statements of each kind of child page, by shape; their first shapes are in the SQL snapshot. */
+const PAGES = {
+  transactionsOfCustomer: new ChildPages<TransactionFilter>({
+    from: 'event_transaction t', alias: 't', parent: 'customer_id', key: newestFirst('t.purchased_at', 't.id'), where: transactionConditions,
+  }).snapshot('loaders.transactionsOfCustomer', TRANSACTION, { from: 'from', until: 'until', futureOnlyAfter: 'after' }),
+  passPurchasesOfCustomer: new ChildPages({ from: 'pass_purchase pp', alias: 'pp', parent: 'customer_id', key: newestFirst('pp.created_at', 'pp.id') })
+    .snapshot('loaders.passPurchasesOfCustomer', COLUMNS.passPurchase, {}),
+  purchasesOfPass: new ChildPages({ from: 'pass_purchase pp', alias: 'pp', parent: 'template_id', key: newestFirst('pp.created_at', 'pp.id') })
+    .snapshot('loaders.purchasesOfPass', COLUMNS.passPurchase, {}),
+  videoPurchasesOfCustomer: new ChildPages({ from: 'video_purchase v', alias: 'v', parent: 'customer_id', key: newestFirst('v.created_at', 'v.id') })
+    .snapshot('loaders.videoPurchasesOfCustomer', COLUMNS.videoPurchase, {}),
+  mandatesOfCustomer: new ChildPages({ from: 'mandate md', alias: 'md', parent: 'customer_id', key: newestFirst('md.created_at', 'md.id') })
+    .snapshot('loaders.mandatesOfCustomer', COLUMNS.mandate, {}),
+  chargesOfMandate: new ChildPages({ from: 'subscription_charge ch', alias: 'ch', parent: 'mandate_id', key: { columns: [['ch.period_start', 'date']], descending: true } })
+    .snapshot('loaders.chargesOfMandate', COLUMNS.charge, {}),
+  appointmentsOfCustomer: new ChildPages({ from: 'appointment a', alias: 'a', parent: 'customer_id', key: newestFirst('a.starts_at', 'a.id') })
+    .snapshot('loaders.appointmentsOfCustomer', COLUMNS.appointment, {}),
+  notesOfCustomer: new ChildPages({ from: 'note n', alias: 'n', parent: 'customer_id', key: newestFirst('n.created_at', 'n.id') })
+    .snapshot('loaders.notesOfCustomer', COLUMNS.note, {}),
+  answersOfCustomer: new ChildPages({ from: 'questionnaire_answer q', alias: 'q', parent: 'customer_id', key: newestFirst('q.answered_at', 'q.id') })
+    .snapshot('loaders.answersOfCustomer', COLUMNS.answer, {}),
+  registrationsOfEvent: new ChildPages({ from: `booking b ${BOOKING_JOINS}`, alias: 'd', parent: 'event_id', key: idOrder('b.id') })
+    .snapshot('loaders.registrationsOfEvent', COLUMNS.booking, {}),
+  registerOfEventDate: new ChildPages({ from: `booking b ${BOOKING_JOINS}`, alias: 'b', parent: 'event_date_id', key: idOrder('b.id') })
+    .snapshot('loaders.registerOfEventDate', COLUMNS.booking, {}),
+};
+
+/** A page of children read whole, by the columns of its row. */
+const page = <T>(source: Source, pages: ChildPages, columns: string, map?: (row: Raw) => T) => pagedChildren<T>(source, pages, map)(columns);
+
+const booking = bookingRowsOf(COLUMNS.booking);
+
 /** Every loader of a request, by what it loads; each is made when first used (src/db/loaders.ts `createLoaders`). */
 const LOADERS = {
-  customer: (source: Source) => byId<CustomerRow>(source, 'customer c', 'c', COLUMNS.customer),
-  transaction: (source: Source) => byId<TransactionRow>(source, 'event_transaction t', 't', TRANSACTION),
-  booking: (source: Source) => byId<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', COLUMNS.booking, bookingRowsOf(COLUMNS.booking)),
-  event: (source: Source) => byId<EventRow>(source, 'event e', 'e', COLUMNS.event),
-  eventDate: (source: Source) => byId<EventDateRow>(source, 'event_date d join event e on e.id = d.event_id', 'd', COLUMNS.eventDate),
-  pricingOption: (source: Source) => byId<PricingOptionRow>(source, 'pricing_option p', 'p', COLUMNS.pricingOption),
-  facilitator: (source: Source) => byId<FacilitatorRow>(source, 'facilitator f', 'f', COLUMNS.facilitator),
-  service: (source: Source) => byId<ServiceRow>(source, 'service s', 's', COLUMNS.service),
-  appointment: (source: Source) => byId<AppointmentRow>(source, 'appointment a', 'a', COLUMNS.appointment, toAppointment),
-  pass: (source: Source) => byId<PassRow>(source, 'pass_template t', 't', COLUMNS.pass),
-  passPurchase: (source: Source) => byId<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', COLUMNS.passPurchase, toPassPurchase),
-  media: (source: Source) => byId<MediaRow>(source, 'media m', 'm', COLUMNS.media),
-  videoPurchase: (source: Source) => byId<VideoPurchaseRow>(source, 'video_purchase v', 'v', COLUMNS.videoPurchase, toVideoPurchase),
-  plan: (source: Source) => byId<PlanRow>(source, 'subscription_plan sp', 'sp', COLUMNS.plan),
-  mandate: (source: Source) => byId<MandateRow>(source, 'mandate md', 'md', COLUMNS.mandate),
-  charge: (source: Source) => byId<ChargeRow>(source, 'subscription_charge ch', 'ch', COLUMNS.charge),
-  voucher: (source: Source) => byId<VoucherRow>(source, 'voucher vc', 'vc', COLUMNS.voucher),
-  note: (source: Source) => byId<NoteRow>(source, 'note n', 'n', COLUMNS.note),
-  answer: (source: Source) => byId<AnswerRow>(source, 'questionnaire_answer q', 'q', COLUMNS.answer),
-  waitlistEntry: (source: Source) => byId<WaitlistEntryRow>(source, 'waitlist_entry w', 'w', WAITLIST_ENTRY_COLUMNS),
+  customer: (source: Source) => byId(source, BY_ID.customer),
+  transaction: (source: Source) => byId(source, BY_ID.transaction),
+  booking: (source: Source) => byId(source, BY_ID.booking, booking),
+  event: (source: Source) => byId(source, BY_ID.event),
+  eventDate: (source: Source) => byId(source, BY_ID.eventDate),
+  pricingOption: (source: Source) => byId(source, BY_ID.pricingOption),
+  facilitator: (source: Source) => byId(source, BY_ID.facilitator),
+  service: (source: Source) => byId(source, BY_ID.service),
+  appointment: (source: Source) => byId(source, BY_ID.appointment, toAppointment),
+  pass: (source: Source) => byId(source, BY_ID.pass),
+  passPurchase: (source: Source) => byId(source, BY_ID.passPurchase, toPassPurchase),
+  media: (source: Source) => byId(source, BY_ID.media),
+  videoPurchase: (source: Source) => byId(source, BY_ID.videoPurchase, toVideoPurchase),
+  plan: (source: Source) => byId(source, BY_ID.plan),
+  mandate: (source: Source) => byId(source, BY_ID.mandate),
+  charge: (source: Source) => byId(source, BY_ID.charge),
+  voucher: (source: Source) => byId(source, BY_ID.voucher),
+  note: (source: Source) => byId(source, BY_ID.note),
+  answer: (source: Source) => byId(source, BY_ID.answer),
+  waitlistEntry: (source: Source) => byId(source, BY_ID.waitlistEntry),
 
   /** By the columns of the selection (ROW_COLUMNS.booking). */
-  bookingsOfTransaction: (source: Source) => perColumns((columns) => childrenOf<BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', bookingRowsOf(columns))),
+  bookingsOfTransaction: (source: Source) => perColumns((columns) => childrenOf(source, bookingsOfTransactions(columns), 'transactionId', bookingRowsOf(columns))),
   /** The same, set on each transaction of a page as `bookings` (a list read with its parent: schema `@readWithParent`). */
   bookingsOntoTransactions: (source: Source) =>
-    perColumns((columns) => childrenOnto<TransactionRow, BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', 'bookings', bookingRowsOf(columns))),
-  datesOfEvent: (source: Source) => childrenOf<EventDateRow>(
-    source,
-    `select ${COLUMNS.eventDate} from event_date d join event e on e.id = d.event_id
-     where d.company_id = $1 and d.event_id = any($2::text[]) order by d.starts_at, d.id`,
-    'eventId',
-  ),
-  pricingOptionsOfEvent: (source: Source) => childrenOf<PricingOptionRow>(
-    source,
-    `select ${COLUMNS.pricingOption} from pricing_option p where p.company_id = $1 and p.event_id = any($2::text[]) order by p.name, p.id`,
-    'eventId',
-  ),
-  waitlistOfEventDate: (source: Source) => childrenOf<WaitlistEntryRow>(source, WAITLISTS_OF_DATES, 'eventDateId'),
-  optionsOfService: (source: Source) => childrenOf<ServiceOptionRow>(
-    source,
-    `select o.service_id as "serviceId", o.name, o.duration_minutes as "durationMinutes", o.base100_price as "base100Price", o.credits, o.active
-     from service_option o where o.company_id = $1 and o.service_id = any($2::text[]) and o.deleted_at is null order by o.name`,
-    'serviceId',
-  ),
-  windowsOfFacilitator: (source: Source) => childrenOf<WeeklyWindowRow>(
-    source,
-    `select w.facilitator_id as "facilitatorId", w.weekday, to_char(w.start_time, 'HH24:MI') as start, to_char(w.end_time, 'HH24:MI') as "end"
-     from facilitator_window w where w.company_id = $1 and w.facilitator_id = any($2::text[]) order by w.weekday, w.start_time`,
-    'facilitatorId',
-  ),
-  overridesOfFacilitator: (source: Source) => childrenOf<DateOverrideRow>(
-    source,
-    `select o.facilitator_id as "facilitatorId", o.date, o.windows
-     from facilitator_date_override o where o.company_id = $1 and o.facilitator_id = any($2::text[]) order by o.date`,
-    'facilitatorId',
-  ),
+    perColumns((columns) => childrenOnto<TransactionRow, Raw, BookingRow>(source, bookingsOfTransactions(columns), 'transactionId', 'bookings', bookingRowsOf(columns))),
+  datesOfEvent: (source: Source) => childrenOf(source, CHILDREN.datesOfEvent, 'eventId'),
+  pricingOptionsOfEvent: (source: Source) => childrenOf(source, CHILDREN.pricingOptionsOfEvent, 'eventId'),
+  waitlistOfEventDate: (source: Source) => childrenOf(source, WAITLISTS_OF_DATES, 'eventDateId'),
+  optionsOfService: (source: Source) => childrenOf(source, CHILDREN.optionsOfService, 'serviceId'),
+  windowsOfFacilitator: (source: Source) => childrenOf(source, CHILDREN.windowsOfFacilitator, 'facilitatorId'),
+  overridesOfFacilitator: (source: Source) => childrenOf(source, CHILDREN.overridesOfFacilitator, 'facilitatorId'),
 
   /** By the columns of the selection (ROW_COLUMNS.transaction). */
-  transactionsOfCustomer: (source: Source) => pagedChildren<TransactionRow, TransactionFilter>(source, {
-    from: 'event_transaction t',
-    alias: 't',
-    parent: 'customer_id',
-    key: newestFirst('t.purchased_at', 't.id'),
-    where: transactionConditions,
-  }),
-  passPurchasesOfCustomer: (source: Source) => page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'customer_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
-  purchasesOfPass: (source: Source) => page<PassPurchaseRow>(source, 'pass_purchase pp', 'pp', 'template_id', COLUMNS.passPurchase, newestFirst('pp.created_at', 'pp.id'), toPassPurchase),
-  videoPurchasesOfCustomer: (source: Source) => page<VideoPurchaseRow>(source, 'video_purchase v', 'v', 'customer_id', COLUMNS.videoPurchase, newestFirst('v.created_at', 'v.id'), toVideoPurchase),
-  mandatesOfCustomer: (source: Source) => page<MandateRow>(source, 'mandate md', 'md', 'customer_id', COLUMNS.mandate, newestFirst('md.created_at', 'md.id')),
-  chargesOfMandate: (source: Source) => page<ChargeRow>(source, 'subscription_charge ch', 'ch', 'mandate_id', COLUMNS.charge, { columns: [['ch.period_start', 'date']], descending: true }),
-  appointmentsOfCustomer: (source: Source) => page<AppointmentRow>(source, 'appointment a', 'a', 'customer_id', COLUMNS.appointment, newestFirst('a.starts_at', 'a.id'), toAppointment),
-  notesOfCustomer: (source: Source) => page<NoteRow>(source, 'note n', 'n', 'customer_id', COLUMNS.note, newestFirst('n.created_at', 'n.id')),
-  answersOfCustomer: (source: Source) => page<AnswerRow>(source, 'questionnaire_answer q', 'q', 'customer_id', COLUMNS.answer, newestFirst('q.answered_at', 'q.id')),
-  registrationsOfEvent: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'd', 'event_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
+  transactionsOfCustomer: (source: Source) => pagedChildren<TransactionRow, TransactionFilter>(source, PAGES.transactionsOfCustomer),
+  passPurchasesOfCustomer: (source: Source) => page(source, PAGES.passPurchasesOfCustomer, COLUMNS.passPurchase, toPassPurchase),
+  purchasesOfPass: (source: Source) => page(source, PAGES.purchasesOfPass, COLUMNS.passPurchase, toPassPurchase),
+  videoPurchasesOfCustomer: (source: Source) => page(source, PAGES.videoPurchasesOfCustomer, COLUMNS.videoPurchase, toVideoPurchase),
+  mandatesOfCustomer: (source: Source) => page<MandateRow>(source, PAGES.mandatesOfCustomer, COLUMNS.mandate),
+  chargesOfMandate: (source: Source) => page<ChargeRow>(source, PAGES.chargesOfMandate, COLUMNS.charge),
+  appointmentsOfCustomer: (source: Source) => page(source, PAGES.appointmentsOfCustomer, COLUMNS.appointment, toAppointment),
+  notesOfCustomer: (source: Source) => page<NoteRow>(source, PAGES.notesOfCustomer, COLUMNS.note),
+  answersOfCustomer: (source: Source) => page<AnswerRow>(source, PAGES.answersOfCustomer, COLUMNS.answer),
+  registrationsOfEvent: (source: Source) => page(source, PAGES.registrationsOfEvent, COLUMNS.booking, booking),
   /** What each customer owes, per currency. */
-  amountOwedOfCustomer: (source: Source) => childrenOf<AmountOwedRow>(source, AMOUNT_OWED, 'customerId'),
-  registerOfEventDate: (source: Source) => page<BookingRow>(source, `booking b ${BOOKING_JOINS}`, 'b', 'event_date_id', COLUMNS.booking, idOrder('b.id'), bookingRowsOf(COLUMNS.booking)),
+  amountOwedOfCustomer: (source: Source) => childrenOf(source, AMOUNT_OWED, 'customerId'),
+  registerOfEventDate: (source: Source) => page(source, PAGES.registerOfEventDate, COLUMNS.booking, booking),
 };
 
 export type Loaders = { readonly [Name in keyof typeof LOADERS]: ReturnType<(typeof LOADERS)[Name]> };
@@ -638,4 +796,3 @@ for (const [name, make] of Object.entries(LOADERS) as [string, (source: Source) 
 export function createLoaders(reads: CompanyReads, company: () => Promise<CompanyRow>): Loaders {
   return new LazyLoaders({ reads, company }) as unknown as Loaders;
 }
-

@@ -1,13 +1,14 @@
 /**
- * Plain-row reads (ARCHITECTURE.md, principles 5 and 6): hand-written SQL answered as plain objects, with
- * no entity creation, identity map or hydration. A `CompanyReads` is bound to one company and passes its id
- * as `$1` to every statement, which limits its rows with it; the request context hands one out, so no read
- * path holds a bare connection. Inside a write's transaction, reads go through that transaction and see its
- * changes; otherwise they go straight to the pool as named (prepared) statements.
+ * Plain-row reads (ARCHITECTURE.md, principles 5 and 6): typed statements (src/db/query.ts, src/db/shapes.ts)
+ * answered as plain objects, with no entity creation, identity map or hydration. A `CompanyReads` is bound to
+ * one company and passes its id as the `companyId` argument of every statement, which limits its rows with
+ * it; the request context hands one out, so no read path holds a bare connection. Inside a write's
+ * transaction, reads go through that transaction and see its changes; otherwise they go straight to the pool
+ * as named (prepared) statements.
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
-import type { Pool } from 'pg';
+import type { Pool, QueryResult, QueryResultRow } from 'pg';
 import type { Statement } from './query.ts';
 
 export interface StatementOptions {
@@ -53,6 +54,14 @@ export class PoolRunner implements SqlRunner {
     const result = await this.#pool.query({ ...(name && { name }), text: sql, values: params as unknown[] });
     return result.rows as T[];
   }
+}
+
+/**
+ * A typed statement (src/db/query.ts `statement`) run on a `pg` pool as it is, unnamed, with the driver's
+ * whole result (`rowCount`): for the statements of the job queue and of webhook deliveries, no request's work.
+ */
+export function queryOn<P, O extends QueryResultRow>(pool: Pool, statement: Statement<P, O>, args: P): Promise<QueryResult<O>> {
+  return pool.query<O>(statement.sql, statement.parameters(args));
 }
 
 /** Statements on a `pg` pool of a part's own (the audit writer's connection), prepared by name as the pool's reads are. */
@@ -140,7 +149,7 @@ export function arrayParameter(value: unknown): unknown {
   return commas === value.length - 1 ? `{${joined}}` : value;
 }
 
-/** Statements of one company: `$1` is always its id. */
+/** Statements of one company: their `companyId` argument is always its id. */
 export class CompanyReads {
   readonly companyId: string;
   readonly #runner: SqlRunner;
@@ -148,16 +157,6 @@ export class CompanyReads {
   constructor(runner: SqlRunner, companyId: string) {
     this.#runner = runner;
     this.companyId = companyId;
-  }
-
-  rows<T>(sql: string, params: readonly unknown[] = [], options?: StatementOptions): Promise<T[]> {
-    const values: unknown[] = [this.companyId];
-    for (const param of params) values.push(arrayParameter(param));
-    return this.#runner.rows<T>(sql, values, options);
-  }
-
-  async row<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
-    return (await this.rows<T>(sql, params))[0];
   }
 
   /** A typed statement of this company: its `companyId` parameter is this company's id. */

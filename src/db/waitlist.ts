@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WaitlistStatus } from './entities/index.ts';
+import { sql, statement } from './query.ts';
 import { isoInstant } from './reads.ts';
 
 /** A waiting entry, as a promotion needs it. */
@@ -91,9 +92,11 @@ export const WAITLIST_ENTRY_COLUMNS = `w.id, w.event_date_id as "eventDateId", w
   case when w.status = 'WAITING' then (select count(*)::int from waitlist_entry o
     where o.company_id = w.company_id and o.event_date_id = w.event_date_id and o.status = 'WAITING' and o.place <= w.place) end as position`;
 
-/** Every entry of the dates `$2`: those waiting in line order, then the others in the order they joined. */
-export const WAITLISTS_OF_DATES = `select ${WAITLIST_ENTRY_COLUMNS} from waitlist_entry w
-  where w.company_id = $1 and w.event_date_id = any($2::text[]) order by w.event_date_id, w.status <> 'WAITING', w.place`;
+/** Every entry of the dates `parentIds`: those waiting in line order, then the others in the order they joined. */
+export const WAITLISTS_OF_DATES = statement('waitlist.ofDates', (p: { companyId: string; parentIds: readonly string[] }) =>
+  sql<WaitlistEntryRow>`select ${sql.raw(WAITLIST_ENTRY_COLUMNS)} from waitlist_entry w
+  where w.company_id = ${p.companyId} and w.event_date_id = any(${p.parentIds}::text[]) order by w.event_date_id, w.status <> 'WAITING', w.place`,
+);
 
 /** A waitlist entry as the graph reads it. */
 export interface WaitlistEntryRow {

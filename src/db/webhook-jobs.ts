@@ -8,6 +8,8 @@
  */
 import type { Pool } from 'pg';
 import type { WebhookKind } from '../domain/outbox.ts';
+import { sql, statement } from './query.ts';
+import { queryOn } from './reads.ts';
 
 /** A job an attempt holds: one attempt of one event to one endpoint, with what it needs to make it. */
 export interface ClaimedDelivery {
@@ -49,15 +51,10 @@ interface ClaimedRow {
   previous_sealed_secret: string | null;
 }
 
-/**
- * Takes the job `jobId` for an attempt, for `leaseSeconds` (a redelivery meanwhile is refused as under way),
- * and counts the attempt; null when it is no longer pending (delivered, failed, or its endpoint deleted).
- */
-export async function claimJob(pool: Pool, jobId: string, leaseSeconds: number): Promise<ClaimedDelivery | null> {
-  const { rows } = await pool.query<ClaimedRow>(
-    `with claimed as (
-       update webhook_job j set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => $2)
-        where j.id = $1 and j.state = 'pending'
+const CLAIM = statement('webhookJobs.claim', (p: { jobId: string; leaseSeconds: number }) =>
+  sql<ClaimedRow>`with claimed as (
+       update webhook_job j set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => ${p.leaseSeconds})
+        where j.id = ${p.jobId} and j.state = 'pending'
        returning j.id, j.attempts, j.retries_left, j.company_id, j.event_id, j.endpoint_id
      )
      select c.id::text as job_id, c.attempts, c.retries_left, c.company_id, e.id as event_id, e.kind, e.payload, e.is_test,
@@ -67,8 +64,14 @@ export async function claimJob(pool: Pool, jobId: string, leaseSeconds: number):
        from claimed c
        join webhook_event e on e.id = c.event_id
        join webhook_endpoint p on p.id = c.endpoint_id`,
-    [jobId, leaseSeconds],
-  );
+);
+
+/**
+ * Takes the job `jobId` for an attempt, for `leaseSeconds` (a redelivery meanwhile is refused as under way),
+ * and counts the attempt; null when it is no longer pending (delivered, failed, or its endpoint deleted).
+ */
+export async function claimJob(pool: Pool, jobId: string, leaseSeconds: number): Promise<ClaimedDelivery | null> {
+  const { rows } = await queryOn(pool, CLAIM, { jobId, leaseSeconds });
   return rows.map((row): ClaimedDelivery => ({
     jobId: row.job_id,
     attempt: Number(row.attempts),
@@ -92,6 +95,32 @@ export type AttemptResult =
   | { state: 'delivered' | 'failed' }
   | { state: 'pending'; retryInSeconds: number };
 
+interface AttemptArgs {
+  jobId: string;
+  attempt: number;
+  state: AttemptResult['state'];
+  /** Seconds to the retry; null when the job is delivered or failed. */
+  retryIn: number | null;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+  at: Date;
+}
+
+const RECORD_ATTEMPT = statement('webhookJobs.recordAttempt', (p: AttemptArgs) =>
+  sql<Record<string, unknown>>`with finished as (
+       update webhook_job
+          set state = ${p.state},
+              retries_left = case when ${p.retryIn}::float8 is null then retries_left else retries_left - 1 end,
+              next_attempt_at = case when ${p.retryIn}::float8 is null then next_attempt_at else now() + make_interval(secs => ${p.retryIn}::float8) end,
+              locked_until = null
+        where id = ${p.jobId} and attempts = ${p.attempt} and state = 'pending'
+       returning company_id, event_id, endpoint_id, attempts
+     )
+     insert into webhook_delivery (company_id, event_id, endpoint_id, attempt, status_code, error, duration_ms, at)
+     select company_id, event_id, endpoint_id, attempts, ${p.status}, ${p.error}, ${p.durationMs}, ${p.at} from finished`,
+);
+
 /**
  * Writes the attempt into the delivery log and moves its job on, in one statement; false (and nothing
  * written) when this attempt no longer holds the job.
@@ -103,19 +132,9 @@ export async function recordAttempt(
   result: AttemptResult,
 ): Promise<boolean> {
   const retryIn = result.state === 'pending' ? result.retryInSeconds : null;
-  const { rowCount } = await pool.query(
-    `with finished as (
-       update webhook_job
-          set state = $3,
-              retries_left = case when $4::float8 is null then retries_left else retries_left - 1 end,
-              next_attempt_at = case when $4::float8 is null then next_attempt_at else now() + make_interval(secs => $4::float8) end,
-              locked_until = null
-        where id = $1 and attempts = $2 and state = 'pending'
-       returning company_id, event_id, endpoint_id, attempts
-     )
-     insert into webhook_delivery (company_id, event_id, endpoint_id, attempt, status_code, error, duration_ms, at)
-     select company_id, event_id, endpoint_id, attempts, $5, $6, $7, $8 from finished`,
-    [delivery.jobId, delivery.attempt, result.state, retryIn, attempt.status, attempt.error, attempt.durationMs, attempt.at],
-  );
+  const { rowCount } = await queryOn(pool, RECORD_ATTEMPT, {
+    jobId: delivery.jobId, attempt: delivery.attempt, state: result.state, retryIn,
+    status: attempt.status, error: attempt.error, durationMs: attempt.durationMs, at: attempt.at,
+  });
   return rowCount === 1;
 }

@@ -9,15 +9,24 @@
  */
 import type { Pool } from 'pg';
 import { raiseCacheVersions } from './cache-versions.ts';
+import { sql, statement, type Statement } from './query.ts';
+import { queryOn } from './reads.ts';
 import { CATCH_UP_TYPES } from './webhook-events.ts';
 
 /** About 1,000 rows of these tables per statement. */
 const PAGES_PER_SLICE = 64;
 
-const OLD_EVENTS = `
+/** A slice of a table's pages, `[from, to)` as `(page,0)` tuple ids, and the instant rows older than which go. */
+interface Slice {
+  from: string;
+  to: string;
+  before: Date;
+}
+
+const OLD_EVENTS = statement('webhookRetention.oldEvents', (p: Slice) => sql<Record<string, unknown>>`
   with old as (
     select e.id from webhook_event e
-     where e.ctid >= $1::tid and e.ctid < $2::tid and e.created_at < $3 and e.dispatched_at is not null
+     where e.ctid >= ${p.from}::tid and e.ctid < ${p.to}::tid and e.created_at < ${p.before} and e.dispatched_at is not null
        and not exists (select 1 from webhook_job j where j.event_id = e.id and j.state = 'pending')
      for update skip locked
   ), attempts as (
@@ -25,16 +34,24 @@ const OLD_EVENTS = `
   ), jobs as (
     delete from webhook_job where event_id in (select id from old)
   )
-  delete from webhook_event where id in (select id from old) returning company_id`;
+  delete from webhook_event where id in (select id from old) returning company_id`);
 
-const OLD_ATTEMPTS = 'delete from webhook_delivery where ctid >= $1::tid and ctid < $2::tid and at < $3';
+const OLD_ATTEMPTS = statement('webhookRetention.oldAttempts', (p: Slice) =>
+  sql<Record<string, unknown>>`delete from webhook_delivery where ctid >= ${p.from}::tid and ctid < ${p.to}::tid and at < ${p.before}`,
+);
 
-/** Runs `statement` over every slice of `table`'s pages; returns how many rows it deleted, and what it returned of them. */
-async function bySlices(pool: Pool, table: string, statement: string, before: Date, pagesPerSlice: number): Promise<{ count: number; rows: Record<string, unknown>[] }> {
-  const { rows } = await pool.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table]);
+const PAGES = statement('webhookRetention.pages', (p: { table: string }) =>
+  sql<{ pages: number }>`select (pg_relation_size(${p.table}::regclass) / current_setting('block_size')::int)::int as pages`,
+);
+
+/** Runs `deletion` over every slice of `table`'s pages; returns how many rows it deleted, and what it returned of them. */
+async function bySlices(
+  pool: Pool, table: string, deletion: Statement<Slice, Record<string, unknown>>, before: Date, pagesPerSlice: number,
+): Promise<{ count: number; rows: Record<string, unknown>[] }> {
+  const { rows } = await queryOn(pool, PAGES, { table });
   const deleted = { count: 0, rows: [] as Record<string, unknown>[] };
   for (let page = 0; page < rows[0]!.pages; page += pagesPerSlice) {
-    const result = await pool.query<Record<string, unknown>>(statement, [`(${page},0)`, `(${page + pagesPerSlice},0)`, before]);
+    const result = await queryOn(pool, deletion, { from: `(${page},0)`, to: `(${page + pagesPerSlice},0)`, before });
     deleted.count += result.rowCount ?? 0;
     deleted.rows.push(...result.rows);
   }
