@@ -1,47 +1,29 @@
 /**
- * The admin command line as scripts use it (docs/operations.md): the real CLI in a child
- * process on a database of its own, every command with `--json`, checked against the documented shape.
+ * The admin command line as scripts use it (docs/operations.md): the real CLI on a database of its own, every
+ * command with `--json`, checked against the documented shape. Commands run in this process (test/support/cli.ts);
+ * the first of the table, the tables for people and two refusals run in a child process, as scripts run them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { recordAudit, type AuditRecord } from '../src/domain/audit-log.ts';
+import { runCli, type CliRun as Run } from './support/cli.ts';
 import { testOrm } from './support/db.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let ctx: Awaited<ReturnType<typeof testOrm>>;
 let dataDir: string;
 
-function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: ctx.db.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_INSECURE_TARGETS: 'false', ...env },
-        timeout: 30_000,
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+function admin(args: string[], env: Record<string, string> = {}, child = false): Promise<Run> {
+  return runCli(args, { env: { DATABASE_URL: ctx.db.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_INSECURE_TARGETS: 'false', ...env }, child });
 }
 
 /** Runs a command with --json and returns its only output, the parsed JSON document. */
-async function adminJson(args: string[], env?: Record<string, string>): Promise<any> {
-  const run = await admin([...args, '--json'], env);
+async function adminJson(args: string[], env?: Record<string, string>, child = false): Promise<any> {
+  const run = await admin([...args, '--json'], env, child);
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
   expect(run.stdout.endsWith('\n')).toBe(true);
   return JSON.parse(run.stdout);
@@ -239,8 +221,8 @@ describe('admin commands print the documented JSON', () => {
     },
   ];
 
-  it.each(rows)('$command', async ({ args, check, env }) => {
-    check(await adminJson(args(), env));
+  it.each(rows)('$command', async ({ command, args, check, env }) => {
+    check(await adminJson(args(), env, command === rows[0]!.command));
   });
 
   it('lists a revoked client as revoked: true', async () => {
@@ -320,7 +302,7 @@ describe('admin commands print the documented JSON', () => {
   });
 
   it('prints tables for people without --json', async () => {
-    const run = await admin(['company', 'list']);
+    const run = await admin(['company', 'list'], {}, true);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ID\s+NAME\s+TIMEZONE\s+CURRENCY\n/);
     expect(run.stdout).toContain('Harbour Yoga');
@@ -358,8 +340,8 @@ describe('admin command errors go to stderr with a non-zero exit code', () => {
     ['not an ISO time', () => ['audit', 'list', '--company', company, '--since', 'last week'], /--since/],
   ];
 
-  it.each(rows)('%s', async (_problem, args, stderr) => {
-    const run = await admin([...args(), '--json']);
+  it.each(rows)('%s', async (problem, args, stderr) => {
+    const run = await admin([...args(), '--json'], {}, ['unknown company', 'missing option'].includes(problem));
     expect(run.code).not.toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(stderr);

@@ -3,43 +3,28 @@
  * their `--json` shapes), and the demo owner that `npm start` creates on an empty database.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCompany } from '../src/domain/companies.ts';
+import { runCli, type CliRun } from './support/cli.ts';
 import { freshDatabase, testOrm } from './support/db.ts';
 import { consoleCall, signIn } from './support/console.ts';
 import { startService } from './support/service-process.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let ctx: Awaited<ReturnType<typeof testOrm>>;
 let dataDir: string;
 let companyId: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
+/** A command in this process, or in a child process (with `stdin` as its standard input) when `child`. */
+function admin(args: string[], stdin?: string, child = false): Promise<CliRun> {
+  return runCli(args, { env: { DATABASE_URL: ctx.db.url, DATA_DIR: dataDir }, stdin, child });
 }
 
-function admin(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: ctx.db.url, DATA_DIR: dataDir }, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(stdin ?? '');
-  });
-}
-
-async function adminJson(args: string[], stdin?: string): Promise<any> {
-  const run = await admin([...args, '--json'], stdin);
+async function adminJson(args: string[], stdin?: string, child = false): Promise<any> {
+  const run = await admin([...args, '--json'], stdin, child);
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(run.stdout);
 }
@@ -62,7 +47,7 @@ describe('user commands print the documented JSON', () => {
   });
 
   it('user create --password-stdin takes the password and prints none', async () => {
-    const created = await adminJson(['user', 'create', '--company', companyId, '--email', 'staff@cli.test', '--role', 'staff', '--password-stdin'], 'a long enough password\n');
+    const created = await adminJson(['user', 'create', '--company', companyId, '--email', 'staff@cli.test', '--role', 'staff', '--password-stdin'], 'a long enough password\n', true);
     expect(created).toEqual({ email: 'staff@cli.test', role: 'staff' });
     const [row] = await ctx.orm.em.getConnection().execute(`select password_hash from console_user where email = 'staff@cli.test'`);
     const { password_hash } = row!;

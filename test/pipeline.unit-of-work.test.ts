@@ -5,19 +5,17 @@
  * door admits its calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getDirective } from '@graphql-tools/utils';
 import { generateBundle } from '../src/bundles/demo-data.ts';
 import { PoolRunner } from '../src/db/reads.ts';
 import { listAudit } from '../src/domain/audit-log.ts';
 import { buildSchema } from '../resolvers/index.ts';
+import { runCli } from './support/cli.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 let studio: Studio;
 let token: string;
@@ -35,21 +33,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The admin command line in a child process, on the studio's database and server key, with `--json`. */
-function admin(args: string[]): Promise<any> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args, '--json'],
-      {
-        cwd: root,
-        // The service's own server key, so that secrets the command line makes are the service's.
-        env: { ...process.env, DATABASE_URL: studio.app.database.url, DATA_DIR: dataDir, SERVER_KEY: studio.app.services.serverKey.toString('hex'), WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
-    );
+/** The admin command line (in this process: test/support/cli.ts), on the studio's database and server key, with `--json`. */
+async function admin(args: string[]): Promise<any> {
+  const run = await runCli([...args, '--json'], {
+    // The service's own server key, so that secrets the command line makes are the service's.
+    env: { DATABASE_URL: studio.app.database.url, DATA_DIR: dataDir, SERVER_KEY: studio.app.services.serverKey.toString('hex'), WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' },
   });
+  if (run.code !== 0) throw new Error(`admin ${args.join(' ')} exited ${run.code}\n${run.stderr}`);
+  return JSON.parse(run.stdout);
 }
 
 const graphql = (query: string, variables: Record<string, unknown> = {}, bearer: string | null = token) =>

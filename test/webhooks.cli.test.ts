@@ -1,47 +1,36 @@
 /**
  * The `webhook` admin commands beyond set/test/deliveries (docs/operations.md lists those): list, rotate with an
  * overlap, enable/disable, Send Test of a chosen kind through the signed delivery path, redeliver by event
- * id, delete; run as scripts run them, in a child process with `--json`.
+ * id, delete; with `--json`, as scripts run them (in this process, and the first in a child process as well).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCompany } from '../src/domain/companies.ts';
 import { newId } from '../src/domain/ids.ts';
 import { WEBHOOK_KINDS } from '../src/domain/outbox.ts';
 import { verifyWebhook } from '../packages/webhooks/src/index.ts';
+import { runCli, type CliRun } from './support/cli.ts';
 import { testOrm } from './support/db.ts';
 import { startReceiver, type Receiver } from './support/webhook-receiver.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 let ctx: Awaited<ReturnType<typeof testOrm>>;
 let dataDir: string;
 let receiver: Receiver;
 let company: string;
 
-/** Runs the CLI with `--json` (unless `human`), with the settings it needs; `env` changes them (undefined: unset). */
-function admin(args: string[], { env = {}, human = false }: { env?: Record<string, string | undefined>; human?: boolean } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const settings: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: ctx.db.url,
-    DATA_DIR: dataDir,
-    WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
-    WEBHOOK_CA_FILE: receiver.caFile,
-    ...env,
-  };
-  for (const [name, value] of Object.entries(settings)) if (value === undefined) delete settings[name];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/cli/admin.ts', ...args, ...(human ? [] : ['--json'])],
-      { cwd: root, env: settings, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/**
+ * Runs the CLI with `--json` (unless `human`), with the settings it needs; `env` changes them (undefined:
+ * unset). In this process unless `child` (test/support/cli.ts).
+ */
+function admin(
+  args: string[],
+  { env = {}, human = false, child = false }: { env?: Record<string, string | undefined>; human?: boolean; child?: boolean } = {},
+): Promise<CliRun> {
+  const settings = { DATABASE_URL: ctx.db.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_INSECURE_TARGETS: 'true', WEBHOOK_CA_FILE: receiver.caFile, ...env };
+  return runCli([...args, ...(human ? [] : ['--json'])], { env: settings, child });
 }
 
 /** The human output of a command that succeeds. */
@@ -53,8 +42,8 @@ async function human(args: string[]): Promise<string> {
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/;
 
-async function json(args: string[]): Promise<any> {
-  const run = await admin(args);
+async function json(args: string[], child = false): Promise<any> {
+  const run = await admin(args, { child });
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(run.stdout);
 }
@@ -94,7 +83,7 @@ describe('webhook commands', () => {
   }
 
   it('set twice on one URL: the second prints a new secret and the first keeps signing during the overlap', async () => {
-    const made = await json(['webhook', 'set', '--company', company, '--url', receiver.url, '--events', 'registration.created']);
+    const made = await json(['webhook', 'set', '--company', company, '--url', receiver.url, '--events', 'registration.created'], true);
     endpoint = made.id;
     first = made.signingSecret;
     const again = await json(['webhook', 'set', '--company', company, '--url', receiver.url, '--events', 'registration.created pass.purchased']);

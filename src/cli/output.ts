@@ -6,11 +6,12 @@
 import { ConfigError } from '../config.ts';
 import { ImportError } from '../bundles/import.ts';
 import { Invalid } from '../domain/errors.ts';
+import type { CliIo } from './io.ts';
 
 export const SECRET_ONCE = 'Store the secret now: it is not shown again.';
 
-export function printResult(result: unknown, { json, text }: { json: boolean; text: string }): void {
-  process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${text}\n`);
+export function printResult(io: CliIo, result: unknown, { json, text }: { json: boolean; text: string }): void {
+  io.out(json ? `${JSON.stringify(result)}\n` : `${text}\n`);
 }
 
 /** Rows of flat records as an aligned table under upper-case headings. */
@@ -43,7 +44,7 @@ function cell(value: unknown): string {
  * Writes why the command failed to stderr. A problem with one field is put against the command's option
  * for it (`optionOf`), or against the field's own name when no option sets it.
  */
-export function reportFailure(error: unknown, optionOf: (field: string) => string | undefined = () => undefined): void {
+export function reportFailure(io: CliIo, error: unknown, optionOf: (field: string) => string | undefined = () => undefined): void {
   const lines =
     error instanceof Invalid
       ? [`${optionOf(error.field) ?? error.field}: ${error.detail}`]
@@ -52,5 +53,5 @@ export function reportFailure(error: unknown, optionOf: (field: string) => strin
         : error instanceof ConfigError
           ? [error.message]
           : [error instanceof Error ? error.message : String(error)];
-  for (const line of lines) process.stderr.write(`error: ${line}\n`);
+  for (const line of lines) io.err(`error: ${line}\n`);
 }

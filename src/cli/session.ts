@@ -18,9 +18,9 @@ export interface AdminSession {
   clock: Clock;
 }
 
-export async function withAdminSession<T>(work: (session: AdminSession) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
-  const serverKey = await loadServerKey(config.DATA_DIR);
+export async function withAdminSession<T>(env: NodeJS.ProcessEnv, work: (session: AdminSession) => Promise<T>): Promise<T> {
+  const config = loadConfig(env);
+  const serverKey = await loadServerKey(config.DATA_DIR, env);
   const db = await openDatabase(config);
   try {
     const orm = await openOrm({ url: db.url, poolMax: 2 });
