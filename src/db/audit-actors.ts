@@ -3,6 +3,9 @@
  * left) and its console users. For the audit page's filters, whose readers may not manage either.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db, statement } from './query.ts';
+import { EntityManagerRunner } from './reads.ts';
 
 export interface AuditActorRow {
   id: string;
@@ -10,12 +13,19 @@ export interface AuditActorRow {
   name: string;
 }
 
-export async function auditActors(em: EntityManager, companyId: string): Promise<AuditActorRow[]> {
-  return em.execute<AuditActorRow[]>(
-    `select id, 'API_CLIENT' as kind, name from api_client where company_id = ?
-     union all
-     select id, 'CONSOLE_USER' as kind, email as name from console_user where company_id = ?
-     order by kind, name, id`,
-    [companyId, companyId],
-  );
+const ACTORS = statement('auditActors.ofCompany', (p: { companyId: string }) =>
+  db
+    .selectFrom('api_client')
+    .select(['id', sql.lit<AuditActorRow['kind']>('API_CLIENT').as('kind'), 'name'])
+    .where('company_id', '=', p.companyId)
+    .unionAll(
+      db.selectFrom('console_user').select(['id', sql.lit<AuditActorRow['kind']>('CONSOLE_USER').as('kind'), 'email as name']).where('company_id', '=', p.companyId),
+    )
+    .orderBy('kind')
+    .orderBy('name')
+    .orderBy('id'),
+);
+
+export function auditActors(em: EntityManager, companyId: string): Promise<AuditActorRow[]> {
+  return ACTORS.rows(new EntityManagerRunner(em), { companyId });
 }

@@ -85,7 +85,12 @@ export const LIVE_TRIGGER = 'live_change';
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** `create trigger` of a table: the function (created by the migration) takes the type, the id column and the related columns. */
+/**
+ * `create trigger` of a table: the function (created by the migration) takes the type, the id column and the related columns.
+ * DDL, not a statement the service runs on a request: it stands in the entities' metadata (`declareLiveTrigger`,
+ * at discovery) and in the migrations that add the trigger, so it stays a constant text built from LIVE_TABLES
+ * (Kysely's schema builder has no `create trigger`, and DDL takes no parameters).
+ */
 export function liveTriggerSql({ table, type, idColumn = 'id', related = [] }: LiveTable): string {
   const args = [type, idColumn, ...related].map(quoted).join(', ');
   return `create trigger ${LIVE_TRIGGER} after insert or update or delete on "${table}" for each row execute function live_change_fn(${args});`;

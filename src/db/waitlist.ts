@@ -6,8 +6,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WaitlistStatus } from './entities/index.ts';
-import { sql, statement } from './query.ts';
-import { isoInstant } from './reads.ts';
+import { db, sql, statement } from './query.ts';
+import { EntityManagerRunner, isoInstant } from './reads.ts';
 
 /** A waiting entry, as a promotion needs it. */
 export interface WaitingEntry {
@@ -20,41 +20,68 @@ export interface WaitingEntry {
   place: number;
 }
 
+/** The status of an entry in line: a literal, as the partial index waitlist_entry_waiting_unique says it. */
+const WAITING = sql.lit('WAITING');
+
+const NEXT_PLACE = statement('waitlist.nextPlace', (p: { companyId: string; eventDateId: string }) =>
+  db
+    .selectFrom('waitlist_entry')
+    .select(sql<number>`coalesce(max(place), 0) + 1`.as('place'))
+    .where('company_id', '=', p.companyId)
+    .where('event_date_id', '=', p.eventDateId),
+);
+
 /** The place after the last one the date's line has given (places are never reused). */
 export async function nextPlace(tx: EntityManager, companyId: string, eventDateId: string): Promise<number> {
-  const [row] = await tx.execute<{ place: number }[]>(
-    'select coalesce(max(place), 0) + 1 as place from waitlist_entry where company_id = ? and event_date_id = ?',
-    [companyId, eventDateId],
-  );
+  const row = await NEXT_PLACE.first(new EntityManagerRunner(tx), { companyId, eventDateId });
   return Number(row?.place ?? 1);
 }
 
+const WAITING_ENTRIES = statement('waitlist.waiting', (p: { companyId: string; eventDateId: string }) =>
+  db
+    .selectFrom('waitlist_entry')
+    .select(['id', 'customer_id', 'pricing_option_id', 'spaces', 'pay_with', 'pass_purchase_id', 'place'])
+    .where('company_id', '=', p.companyId)
+    .where('event_date_id', '=', p.eventDateId)
+    .where('status', '=', WAITING)
+    .orderBy('place'),
+);
+
 /** The date's waiting entries, first in line first. */
 export async function waitingEntries(tx: EntityManager, companyId: string, eventDateId: string): Promise<WaitingEntry[]> {
-  const rows = await tx.execute<Record<string, unknown>[]>(
-    `select id, customer_id, pricing_option_id, spaces, pay_with, pass_purchase_id, place from waitlist_entry
-      where company_id = ? and event_date_id = ? and status = 'WAITING' order by place`,
-    [companyId, eventDateId],
-  );
+  const rows = await WAITING_ENTRIES.rows(new EntityManagerRunner(tx), { companyId, eventDateId });
   return rows.map((row) => ({
-    id: row.id as string,
-    customerId: row.customer_id as string,
-    pricingOptionId: row.pricing_option_id as string,
-    spaces: row.spaces as number,
+    id: row.id,
+    customerId: row.customer_id,
+    pricingOptionId: row.pricing_option_id,
+    spaces: row.spaces,
     payWith: row.pay_with as WaitingEntry['payWith'],
-    passPurchaseId: row.pass_purchase_id as string | null,
-    place: row.place as number,
+    passPurchaseId: row.pass_purchase_id,
+    place: row.place,
   }));
 }
 
+const ENTRY = statement('waitlist.entry', (p: { companyId: string; id: string }) =>
+  db.selectFrom('waitlist_entry').select(['event_date_id', 'status']).where('company_id', '=', p.companyId).where('id', '=', p.id),
+);
+
 /** The entry's date and status, the date locked by the caller next. */
 export async function entryOf(tx: EntityManager, companyId: string, id: string): Promise<{ eventDateId: string; status: WaitlistStatus } | undefined> {
-  const [row] = await tx.execute<{ event_date_id: string; status: WaitlistStatus }[]>(
-    'select event_date_id, status from waitlist_entry where company_id = ? and id = ?',
-    [companyId, id],
-  );
-  return row && { eventDateId: row.event_date_id, status: row.status };
+  const row = await ENTRY.first(new EntityManagerRunner(tx), { companyId, id });
+  return row && { eventDateId: row.event_date_id, status: row.status as WaitlistStatus };
 }
+
+const SETTLE = statement(
+  'waitlist.settle',
+  (p: { companyId: string; id: string; status: string; bookingId: string | null; reason: string | null; at: string }) =>
+    db
+      .updateTable('waitlist_entry')
+      .set({ status: p.status, booking_id: p.bookingId, skipped_reason: p.reason, updated_at: p.at })
+      .where('company_id', '=', p.companyId)
+      .where('id', '=', p.id)
+      .where('status', '=', WAITING)
+      .returning('id'),
+);
 
 /** Moves a waiting entry to `status` (with its booking when PROMOTED, its reason when SKIPPED); false when it was not waiting. */
 export async function settleEntry(
@@ -65,20 +92,30 @@ export async function settleEntry(
   at: Date,
   outcome: { bookingId?: string; reason?: string } = {},
 ): Promise<boolean> {
-  const rows = await tx.execute<{ id: string }[]>(
-    `update waitlist_entry set status = ?, booking_id = ?, skipped_reason = ?, updated_at = ?
-      where company_id = ? and id = ? and status = 'WAITING' returning id`,
-    [status, outcome.bookingId ?? null, outcome.reason ?? null, at, companyId, id],
-  );
-  return rows.length > 0;
+  const settled = await SETTLE.first(new EntityManagerRunner(tx), {
+    companyId,
+    id,
+    status,
+    bookingId: outcome.bookingId ?? null,
+    reason: outcome.reason ?? null,
+    at: at.toISOString(),
+  });
+  return settled !== undefined;
 }
+
+const CLOSE = statement('waitlist.close', (p: { companyId: string; eventDateId: string; at: string }) =>
+  db
+    .updateTable('waitlist_entry')
+    .set({ status: sql.lit('CLOSED'), updated_at: p.at })
+    .where('company_id', '=', p.companyId)
+    .where('event_date_id', '=', p.eventDateId)
+    .where('status', '=', WAITING)
+    .returning('id'),
+);
 
 /** Closes every waiting entry of a cancelled date; their ids. */
 export async function closeWaitlist(tx: EntityManager, companyId: string, eventDateId: string, at: Date): Promise<string[]> {
-  const rows = await tx.execute<{ id: string }[]>(
-    `update waitlist_entry set status = 'CLOSED', updated_at = ? where company_id = ? and event_date_id = ? and status = 'WAITING' returning id`,
-    [at, companyId, eventDateId],
-  );
+  const rows = await CLOSE.rows(new EntityManagerRunner(tx), { companyId, eventDateId, at: at.toISOString() });
   return rows.map((row) => row.id);
 }
 
