@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../src/logging.ts';
-import { MAX_BACKOFF_MS, workerRounds } from '../src/worker-rounds.ts';
+import { MAX_BACKOFF_MS, SETTLE_MS, workerRounds } from '../src/worker-rounds.ts';
 
 function recorded(now: () => number) {
   const lines: Array<Record<string, any>> = [];
@@ -49,6 +49,26 @@ describe('a worker whose rounds fail', () => {
     expect(lines.map((line) => LEVEL[line.level])).toEqual(['error', 'info', 'error']);
   });
 
+  it('takes a round that succeeds within SETTLE_MS of a failure for a connection the outage has not reached yet: one outage, one error', () => {
+    let at = 0;
+    const { lines, rounds } = recorded(() => at);
+    // A failover cuts a pool's connections one by one: 5 ms after the first failure, a connection not yet cut answers.
+    rounds.failed(refused());
+    at += 5;
+    rounds.succeeded();
+    at += 5;
+    rounds.failed(refused());
+    at += SETTLE_MS - 1;
+    rounds.succeeded();
+    expect(lines.map((line) => LEVEL[line.level])).toEqual(['error']);
+    // The database is back: a round well after the last failure is the recovery, logged once.
+    at += 2_000;
+    rounds.succeeded();
+    rounds.succeeded();
+    expect(lines.map((line) => LEVEL[line.level])).toEqual(['error', 'info']);
+    expect(lines[1]).toMatchObject({ failures: 2 });
+  });
+
   it('logs nothing while rounds succeed', () => {
     const { lines, rounds } = recorded(() => 0);
     for (let n = 0; n < 10; n++) rounds.succeeded();
@@ -68,9 +88,11 @@ describe('a worker whose rounds fail', () => {
     [60_000, 0, 60_000],
     [60_000, 50, 60_000],
   ])('every %i ms, after %i failures in a row, waits %i ms', (interval, failures, wait) => {
-    const { rounds } = recorded(() => 0);
+    let at = 0;
+    const { rounds } = recorded(() => at);
     for (let n = 0; n < failures; n++) rounds.failed(refused());
     expect(rounds.delay(interval)).toBe(wait);
+    at += SETTLE_MS;
     rounds.succeeded();
     expect(rounds.delay(interval)).toBe(interval);
   });
