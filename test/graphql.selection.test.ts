@@ -3,6 +3,7 @@
  * client picks, and however it spells them (aliases, fragments), it gets what the whole row would answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { generateBundle } from '../src/bundles/demo-data.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
@@ -141,5 +142,42 @@ describe('a row referred to by a foreign key', () => {
       expect(typeof got[field]).toBe('string');
     }
     expect(statements.filter(readsById(table))).toHaveLength(1);
+  });
+});
+
+describe('a booking\'s joins', () => {
+  /** The plan PostgreSQL keeps for a prepared statement whatever its parameters (`force_generic_plan`): a join it drops is dropped for every call. */
+  async function planOf(statement: string): Promise<string> {
+    const client = new pg.Client(studio.app.database.url);
+    await client.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare bookings as ${statement}`);
+      const parameters = Math.max(...[...statement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      const { rows } = await client.query(`explain execute bookings(${Array(parameters).fill('null').join(', ')})`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await client.end();
+    }
+  }
+
+  const TABLES = { transaction: /\bon event_transaction tx\b/, date: /\bon event_date d\b/, event: /\bon event e\b/ };
+
+  it.each([
+    ['id spaces', []],
+    ['id isCancelled payment { ... on CardPayment { method } }', []],
+    ['id purchasedBy { id }', ['transaction']],
+    ['id event { name }', ['date', 'event']],
+    ['id eventDate { id capacity spacesLeft }', ['date']],
+    ['id eventDate { datetime }', ['date', 'event']],
+    ['id purchasedBy { id } event { id } eventDate { id }', ['transaction', 'date', 'event']],
+  ] as const)('bookings { %s } join only the tables those fields are read from', async (booking, joined) => {
+    const { statements } = await answer(customersWith('id', booking));
+    const read = statements.filter((text) => /\bfrom booking b\b/.test(text));
+    expect(read).toHaveLength(1);
+    const plan = await planOf(read[0]!);
+    expect(plan).toMatch(/\bon booking b\b/);
+    const found = Object.entries(TABLES).filter(([, table]) => table.test(plan)).map(([name]) => name);
+    expect(found.sort()).toEqual([...joined].sort());
   });
 });
