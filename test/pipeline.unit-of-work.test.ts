@@ -245,6 +245,19 @@ describe("Apollo Server's own refusals are the client's mistake, said as such", 
 describe('a v1 key can be listed, rotated and taken away by the command line', () => {
   const tokenOf = (apiKey: string, apiSecret: string) => call(`${studio.v1}/auth/token`, null, { method: 'POST', body: { apiKey, apiSecret } });
   const customers = (bearer: string) => call(`${studio.v1}/customers?perPage=1`, bearer);
+  /**
+   * How long a token goes on being answered after the command line changed its key: the service hears of the
+   * change by a notice (src/pipeline/notices.ts) a few milliseconds after the command's commit, as any other
+   * process's change. Past `withinMs`, Infinity.
+   */
+  const msUntilRefused = async (bearer: string, withinMs = 2_000) => {
+    const started = Date.now();
+    while ((await customers(bearer)).status !== 401) {
+      if (Date.now() - started > withinMs) return Infinity;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return Date.now() - started;
+  };
 
   it('lists keys without secrets, rotates with the old secret kept for the grace, and revokes with its tokens refused on their next call', async () => {
     const created = await admin(['v1-key', 'create', '--company', studio.companyId, '--name', 'rotating']);
@@ -262,7 +275,7 @@ describe('a v1 key can be listed, rotated and taken away by the command line', (
     expect(rotated).toEqual({ apiKey: created.apiKey, apiSecret: expect.stringMatching(/^\S{20,}$/) });
     expect(rotated.apiSecret).not.toBe(created.apiSecret);
     // Tokens issued before the rotation stop at once (a lost secret may have made them).
-    expect((await customers(before.body.token)).status).toBe(401);
+    expect(await msUntilRefused(before.body.token)).toBeLessThan(1_000);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // The new secret works, and the old one still does during the grace (CLIENT_SECRET_GRACE_HOURS).
     const fresh = await tokenOf(created.apiKey, rotated.apiSecret);
@@ -271,7 +284,7 @@ describe('a v1 key can be listed, rotated and taken away by the command line', (
     expect((await customers(fresh.body.token)).status).toBe(200);
 
     expect(await admin(['v1-key', 'revoke', '--key', created.apiKey])).toEqual({ apiKey: created.apiKey, revoked: true });
-    expect((await customers(fresh.body.token)).status).toBe(401);
+    expect(await msUntilRefused(fresh.body.token)).toBeLessThan(1_000);
     expect((await tokenOf(created.apiKey, rotated.apiSecret)).status).toBe(401);
     expect((await admin(['v1-key', 'list', '--company', studio.companyId])).find((key: { apiKey: string }) => key.apiKey === created.apiKey).revoked).toBe(true);
     const log = await admin(['audit', 'list', '--company', studio.companyId, '--limit', '50']);
