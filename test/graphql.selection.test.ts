@@ -101,7 +101,7 @@ describe('a selection of some fields', () => {
 });
 
 /** A statement that reads rows of `table` by their ids (src/db/loaders.ts `byId`). */
-const readsById = (table: string) => (sql: string) => new RegExp(`from ${table} (\\w+) where \\1\\.company_id = \\$1 and \\1\\.id = any`).test(sql);
+const readsById = (table: string) => (sql: string) => new RegExp(`from ${table} (\\w+) where \\1\\.company_id = \\$\\d+ and \\1\\.id = any`).test(sql);
 
 describe('a row referred to by a foreign key', () => {
   const withoutTypename = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v) => (key === '__typename' ? undefined : v)));

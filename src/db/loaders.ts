@@ -326,26 +326,36 @@ function zoned(columns: string, zone: RawBuilder<unknown>): RawBuilder<unknown> 
 interface ByIds {
   companyId: string;
   ids: readonly string[];
+  /** The company's timezone, for a select list that says ZONE. */
+  zone?: string;
+}
+
+/** A loader's statement of rows by id, and whether its select list needs the company's timezone. */
+interface ByIdStatement<R> {
+  rows: Statement<ByIds, R>;
+  zoned: boolean;
 }
 
 /**
  * The statement of a loader of rows by id, compiled at load: `select <columns> from <from> where
- * <alias>.company_id = … and <alias>.id = any(…)`. A select list in the company's timezone reads it from the
- * company's row, beside the batch's few rows: the statement then takes no argument before the company's, in
- * the one form every statement of rows by id has (test/graphql.selection.test.ts knows them by it).
+ * <alias>.company_id = … and <alias>.id = any(…)`. A select list in the company's timezone takes it as an
+ * argument, as the child pages do (the loader has the company at hand).
  */
-function byIdStatement<R>(name: string, from: From, alias: string, columns: string) {
-  const zone = sql`(select co.timezone from company co where co.id = ${sql.raw(alias)}.company_id)`;
-  return statement(`loaders.byId.${name}`, (p: ByIds) =>
-    sql<R>`select ${zoned(columns, zone)} from ${fromClause(from, p.companyId)} where ${sql.raw(alias)}.company_id = ${p.companyId} and ${sql.raw(alias)}.id = any(${p.ids}::text[])`,
-  );
+function byIdStatement<R>(name: string, from: From, alias: string, columns: string): ByIdStatement<R> {
+  return {
+    zoned: columns.includes(ZONE),
+    rows: statement(`loaders.byId.${name}`, (p: ByIds) =>
+      sql<R>`select ${zoned(columns, sql`${p.zone}::text`)} from ${fromClause(from, p.companyId)} where ${sql.raw(alias)}.company_id = ${p.companyId} and ${sql.raw(alias)}.id = any(${p.ids}::text[])`,
+    ),
+  };
 }
 
 /** Rows by id, read with their loader's statement (`byIdStatement`). */
-function byId<R extends { id: string }, T extends { id: string } = R>(source: Source, rows: Statement<ByIds, R>, map: (row: R) => T = same) {
+function byId<R extends { id: string }, T extends { id: string } = R>(source: Source, { rows, zoned }: ByIdStatement<R>, map: (row: R) => T = same) {
   return new DataLoader<string, T | null>(async (ids) => {
+    const zone = zoned ? (await source.company()).timezone : undefined;
     const found = new Map<string, T>();
-    for (const row of await source.reads.select(rows, { ids })) found.set(row.id, map(row));
+    for (const row of await source.reads.select(rows, { ids, zone })) found.set(row.id, map(row));
     return ids.map((id) => found.get(id) ?? null);
   });
 }
