@@ -69,6 +69,10 @@ export async function startProject(name: string, options: ProjectOptions): Promi
       M2M_DAILY_QUOTA: '100000000',
       V1_RATE_PER_MINUTE: '100000000',
       GRAPHQL_MAX_COST: '100000000',
+      // Nor do the points budgets (four of the costliest documents a minute by default): the paging walk asks
+      // for thousands of nested pages a minute, and past the budget it timed paced refusals, not pages.
+      GRAPHQL_POINTS_PER_MINUTE: '1000000000000',
+      GRAPHQL_COMPANY_POINTS_PER_MINUTE: '1000000000000',
       // No background jobs (an instance that only serves requests): no job queue polls, heartbeats or renewal
       // rounds in the statement counts or beside the requests timed. The catch-up before them runs them.
       JOBS: String(options.jobs ?? false),

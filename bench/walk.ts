@@ -102,19 +102,22 @@ export async function pagingWalk(target: WalkTarget, liveCustomers: number, seco
 }
 
 const depth = (row: WalkRow) => row.lastAlone.p50 / Math.max(row.firstAlone.p50, 1);
-export const meetsDepthBar = (row: WalkRow) => row.bar === undefined || row.first.rps / row.last.rps <= row.bar;
+const timedRuns = (row: WalkRow) => [row.firstAlone, row.lastAlone, row.first, row.last];
+/** Answers outside 2xx and failed requests in a row's timed runs: a refusal answers faster or slower than a page, so none may be timed. */
+const failures = (row: WalkRow) => timedRuns(row).reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+export const meetsDepthBar = (row: WalkRow) => failures(row) === 0 && (row.bar === undefined || row.first.rps / row.last.rps <= row.bar);
 
 export function walkReport({ rows, walkMs, pages }: Awaited<ReturnType<typeof pagingWalk>>): string {
   const rate = (r: LoadResult) => (r.rps >= 100 ? r.rps.toFixed(0) : r.rps.toFixed(1));
   const lines = [
     `### Paging walk: ${pages} pages of ${PAGE_SIZE}, by cursor in ${(walkMs / 1000).toFixed(1)} s (every customer once)`,
     '',
-    '| list | way | first page p50 alone | last page p50 alone | first page req/s | last page req/s | last/first (time) | bar |',
-    '|---|---|---|---|---|---|---|---|',
+    '| list | way | first page p50 alone | last page p50 alone | first page req/s | last page req/s | last/first (time) | failed | bar |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const slower = row.first.rps / row.last.rps;
-      const bar = row.bar === undefined ? '' : `≤ ${row.bar} ${meetsDepthBar(row) ? 'met' : '**NOT MET**'}`;
-      return `| ${row.shape} | ${row.way} | ${row.firstAlone.p50} ms | ${row.lastAlone.p50} ms | ${rate(row.first)} | ${rate(row.last)} | ${slower.toFixed(2)}× (p50 ${depth(row).toFixed(2)}×) | ${bar} |`;
+      const bar = row.bar === undefined && !failures(row) ? '' : `${row.bar === undefined ? '' : `≤ ${row.bar} `}${meetsDepthBar(row) ? 'met' : '**NOT MET**'}`;
+      return `| ${row.shape} | ${row.way} | ${row.firstAlone.p50} ms | ${row.lastAlone.p50} ms | ${rate(row.first)} | ${rate(row.last)} | ${slower.toFixed(2)}× (p50 ${depth(row).toFixed(2)}×) | ${failures(row)} | ${bar} |`;
     }),
   ];
   return lines.join('\n');
