@@ -444,6 +444,28 @@ describe('a valid bundle', () => {
   });
 });
 
+describe('what commits with an import', () => {
+  it('runs beforeCommit in the import\'s transaction: it sees the records, and a refusal there imports nothing', async () => {
+    const before = await rowsOf(other);
+    await expect(importBundle(ctx.orm, other, validBundle(), {
+      newIds: true,
+      beforeCommit: async (runner, counts) => {
+        expect(counts.customers).toBe(2);
+        const [seen] = await runner.rows<{ n: number }>('select count(*)::int as n from customer where company_id = $1', [other]);
+        // Olga, and the bundle's two: not yet committed, so seen only in this transaction.
+        expect(seen!.n).toBe(3);
+        throw new Error('cannot record the import');
+      },
+    })).rejects.toThrow('cannot record the import');
+    expect(await rowsOf(other)).toBe(before);
+
+    let recorded = 0;
+    await importBundle(ctx.orm, other, validBundle(), { newIds: true, beforeCommit: async () => void recorded++ });
+    expect(recorded).toBe(1);
+    expect(await rowsOf(other)).toBeGreaterThan(before);
+  });
+});
+
 describe('a role that may not turn off foreign-key triggers', () => {
   it('imports with the triggers on, and still refuses a bad bundle whole', async () => {
     // Ids are global, so the same bundle goes into a database of its own.

@@ -83,6 +83,11 @@ describe('every write is seen by the next read on every door', () => {
     expect(imported.imported.customers).toBe(3);
     const after = await totals();
     expect(after).toMatchObject({ m2m: before.m2m + 3, v1: before.v1 + 3, graphql: before.graphql + 3 });
+    // Recorded in the import's own transaction (src/cli/program.ts `recorded`): one entry, committed with it.
+    const log = await admin(['audit', 'list', '--company', studio.companyId, '--limit', '20']);
+    expect(log.filter((entry: { operation: string }) => entry.operation === 'import')).toEqual([
+      expect.objectContaining({ surface: 'cli', operation: 'import', status: 200, actor: expect.stringMatching(/^cli:/) }),
+    ]);
   });
 
   it('a webhook endpoint set by the command line is listed by the next read on v1 and GraphQL', async () => {

@@ -30,6 +30,7 @@ import {
 import { bundleIds, withNewIds } from './bundle-ids.ts';
 import { PLAN_DEFAULTS } from '../db/entities/subscriptions.ts';
 import { addToCounters, idsTakenElsewhere, ImportConnection, type RecordTable } from '../db/bundle-import.ts';
+import type { SqlRunner } from '../db/reads.ts';
 import { kindOfDates } from '../domain/events.ts';
 import { newId, type IdKind } from '../domain/ids.ts';
 import { instantToLocal, wallClockMs, wallClockToInstantMs } from '../domain/time.ts';
@@ -59,6 +60,12 @@ export interface ImportOptions {
    * Without it, new ids are given only when an id of the bundle is taken by another company.
    */
   newIds?: boolean;
+  /**
+   * Runs in the import's transaction once every record is written and checked, just before the commit: the
+   * command line records the import there (its cache versions and audit entry), so the studio and its record
+   * commit together or not at all.
+   */
+  beforeCommit?: (runner: SqlRunner, counts: RecordCounts) => Promise<void>;
 }
 
 export interface Imported {
@@ -121,6 +128,7 @@ async function importOnce(orm: MikroORM, companyId: string, input: unknown, opti
       const said = refusal !== undefined && listed.some((problem) => problem.split(':')[0] === refusal.split(':')[0]);
       throw new ImportError([...listed, ...(refusal !== undefined && !said ? [refusal] : [])], { idTaken: isIdTaken(writer.failure) });
     }
+    await options.beforeCommit?.(connection.runner(), counts);
     await connection.commit();
     // The imported tables are analysed now: read before autovacuum does, they would be planned blind (a sort
     // of every customer on disk).

@@ -7,12 +7,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { exportBundle } from '../bundles/export.ts';
 import { importBundle } from '../bundles/import.ts';
 import { companyEm } from '../db/scope.ts';
+import type { SqlRunner } from '../db/reads.ts';
 import { requireCompany } from '../domain/companies.ts';
 import { InvalidInput } from '../domain/invalid-input.ts';
 import type { AdminSession } from './session.ts';
 
 export async function importFile(
-  { orm }: AdminSession,
+  { orm, recordIn }: AdminSession & { recordIn?: (runner: SqlRunner) => Promise<void> },
   options: { companyId: string; file: string; showProgress: boolean; newIds: boolean },
 ): Promise<{ imported: Record<string, number>; newIds: boolean }> {
   await requireCompany(companyEm(orm, options.companyId), options.companyId);
@@ -21,6 +22,7 @@ export async function importFile(
   try {
     const { counts, newIds } = await importBundle(orm, options.companyId, bundle, {
       newIds: options.newIds,
+      beforeCommit: recordIn,
       onProgress: bar && ((done: number, total: number) => (bar.isActive ? bar.update(done) : bar.start(total, done))),
     });
     return { imported: counts, newIds };

@@ -10,7 +10,8 @@ import { EVERY_TYPE } from '../db/cache-versions.ts';
 import { CATCH_UP_TYPES } from '../db/webhook-events.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { companyOfCredential } from '../db/callers.ts';
-import { inRecordedWrite, recordWrite } from '../domain/recorded-writes.ts';
+import { inRecordedWrite, recordWrite, recordWriteIn } from '../domain/recorded-writes.ts';
+import type { SqlRunner } from '../db/reads.ts';
 import { ImportError } from '../bundles/import.ts';
 import { httpStatus } from '../pipeline/status.ts';
 import { createApiClient, listApiClients, revokeApiClient, rotateClientSecret, setClientScopes } from '../domain/api-clients.ts';
@@ -67,7 +68,7 @@ function adminCommand<O extends Json, R>(
         const write = writeOf(command);
         const result = await withAdminSession(run.io.env, (session) =>
           write
-            ? recorded(session, write, options as O & Record<string, unknown>, (db) => work(options, { ...session, db, io: run.io }))
+            ? recorded(session, write, options as O & Record<string, unknown>, (db, recordIn) => work(options, { ...session, db, io: run.io, recordIn }))
             : work(options, { ...session, db: session.orm, io: run.io }),
         );
         printResult(run.io, result, { json: options.json === true, text: text(result, options) });
@@ -114,27 +115,41 @@ function writeOf(command: Command): CliWrite | undefined {
   return types && { operation, resourceType: operation.split(' ')[0]!, types };
 }
 
-/** A command's session; `db` is what it writes through: the transaction of its unit of work, for a write. */
-type WriteSession = AdminSession & { db: Db; io: CliIo };
+/**
+ * A command's session; `db` is what it writes through: the transaction of its unit of work, for a write. A
+ * write on a connection of its own (the import) calls `recordIn` in its transaction before it commits.
+ */
+type WriteSession = AdminSession & { db: Db; io: CliIo; recordIn?: (runner: SqlRunner) => Promise<void> };
 
 /**
  * Runs a write of the command line as a unit of work of its own (src/domain/recorded-writes.ts): what it
  * writes, the versions of what it changed (so every instance's read caches let go of them) and its audit entry
  * (the command, the operating-system user, the records touched) commit together. A refused command is
- * recorded too, with its code. An import loads the studio in a transaction of its own and is recorded just after.
+ * recorded too, with its code. An import loads the studio on a connection of its own, and is recorded in its
+ * transaction (`recordIn`): the studio, the versions and the entry commit together there.
  */
-async function recorded<R>(session: AdminSession, write: CliWrite, options: Record<string, unknown>, work: (db: Db) => Promise<R>): Promise<R> {
+async function recorded<R>(
+  session: AdminSession,
+  write: CliWrite,
+  options: Record<string, unknown>,
+  work: (db: Db, recordIn: (runner: SqlRunner) => Promise<void>) => Promise<R>,
+): Promise<R> {
   const { orm, clock } = session;
   const given = typeof options.company === 'string' ? options.company : await companyOfCredential(orm, (options.client ?? options.key) as string | undefined);
   const companyOf = (result: R) => given ?? (result as { id?: string }).id ?? null;
   const entry = { surface: 'cli' as const, actor: `cli:${userInfo().username}`, operation: write.operation, resourceType: write.resourceType, types: write.types, at: clock.now() };
   try {
     if (write.types.includes(EVERY_TYPE)) {
-      const result = await work(orm);
-      await recordWrite(orm, { ...entry, companyId: companyOf(result), targets: [], status: 200 });
+      let recordedIn = false;
+      const recordIn = async (runner: SqlRunner) => {
+        await recordWriteIn(runner, { ...entry, companyId: given ?? null, targets: [], status: 200 });
+        recordedIn = true;
+      };
+      const result = await work(orm, recordIn);
+      if (!recordedIn) await recordWrite(orm, { ...entry, companyId: companyOf(result), targets: [], status: 200 });
       return result;
     }
-    return await inRecordedWrite(orm, entry, companyOf, work);
+    return await inRecordedWrite(orm, entry, companyOf, (em) => work(em, () => Promise.resolve()));
   } catch (error) {
     const code: ErrorCode | 'INTERNAL_SERVER_ERROR' = error instanceof DomainError ? error.code : error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
     const refusal = { ...entry, targets: [], status: code === 'INTERNAL_SERVER_ERROR' ? 500 : httpStatus(code), errorCode: code };

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { db } from './query.ts';
 import type { Database } from './schema.ts';
+import type { SqlRunner } from './reads.ts';
 
 /** A table of the company's records, which the bundle may give ids of or refer to. */
 export type RecordTable = keyof Database;
@@ -94,6 +95,14 @@ export class ImportConnection {
   async claimIds(companyId: string, ids: Iterable<[table: string, ids: string[]]>): Promise<boolean> {
     await this.client.query(textOf(sql`select pg_advisory_xact_lock(${sql.lit(IMPORT_IDS_LOCK)})`));
     return !(await takenOn(this.client, companyId, ids));
+  }
+
+  /**
+   * Statements in the import's transaction (src/db/reads.ts `SqlRunner`): what records the import (its cache
+   * versions and audit entry) commits with it.
+   */
+  runner(): SqlRunner {
+    return { rows: async <T>(text: string, params: readonly unknown[]) => (await this.client.query(text, params as unknown[])).rows as T[] };
   }
 
   /** The company, locked against its deletion until the import ends. */

@@ -2,8 +2,9 @@
  * Writes made outside the HTTP doors (the admin command line, an import) are recorded as the pipeline records
  * a call's write: the cache versions of what they changed are raised, which every instance hears of at the
  * commit (LISTEN/NOTIFY), and an audit entry names the writer (surface `cli` and the operating-system user),
- * the command, its outcome and the records it touched. The write, its versions and its entry commit together
- * (`inRecordedWrite`); an import, which loads a studio in a transaction of its own, is recorded just after it.
+ * the command, its outcome and the records it touched. The write, its versions and its entry commit together:
+ * in `inRecordedWrite`'s transaction, or, for an import, which loads a studio on a connection of its own, in the
+ * import's transaction (`recordWriteIn`, src/bundles/import.ts `beforeCommit`).
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { raiseCacheVersions } from '../db/cache-versions.ts';
@@ -44,17 +45,18 @@ export async function inRecordedWrite<T>(
   const touched = new Touched();
   return orm.em.fork().transactional(async (em) => {
     const result = await touching(touched, () => work(em));
-    await recordIn(new TransactionRunner(em, new PoolRunner(orm)), { ...write, companyId: companyOf(result), targets: touched.ids, status: 200 });
+    await recordWriteIn(new TransactionRunner(em, new PoolRunner(orm)), { ...write, companyId: companyOf(result), targets: touched.ids, status: 200 });
     return result;
   });
 }
 
-/** Records a write made by a unit of work of its own (an import), or a refused one, in a transaction of its own. */
+/** Records a refused write in a transaction of its own: what it wrote rolled back. */
 export async function recordWrite(orm: MikroORM, write: RecordedWrite): Promise<void> {
-  await orm.em.fork().transactional((em) => recordIn(new TransactionRunner(em, new PoolRunner(orm)), write));
+  await orm.em.fork().transactional((em) => recordWriteIn(new TransactionRunner(em, new PoolRunner(orm)), write));
 }
 
-async function recordIn(runner: SqlRunner, write: RecordedWrite): Promise<void> {
+/** Records a write in the transaction `runner` runs in (a write's own, as an import's): the record commits with it. */
+export async function recordWriteIn(runner: SqlRunner, write: RecordedWrite): Promise<void> {
   if (write.companyId && write.status < 400) await raiseCacheVersions(runner, write.companyId, write.types);
   await recordAuditIn(runner, {
     companyId: write.companyId,
