@@ -460,7 +460,7 @@ describe('what commits with an import', () => {
     expect(await rowsOf(other)).toBe(before);
 
     let recorded = 0;
-    await importBundle(ctx.orm, other, validBundle(), { newIds: true, beforeCommit: async () => void recorded++ });
+    await importBundle(ctx.orm, other, validBundle(), { newIds: true, beforeCommit: () => Promise.resolve(void recorded++) });
     expect(recorded).toBe(1);
     expect(await rowsOf(other)).toBeGreaterThan(before);
   });
