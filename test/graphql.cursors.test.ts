@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getNamedType, isObjectType } from 'graphql';
-import pg from 'pg';
 import { buildSchema } from '../resolvers/index.ts';
 import { ORDERS } from '../src/db/lists.ts';
 import { coveredByKey, keyReading } from '../src/db/keyset.ts';
 import { generateBundle } from '../src/bundles/demo-data.ts';
 import { FixedClock } from '../src/domain/clock.ts';
 import { consoleCall, signIn } from './support/console.ts';
+import { genericPlan } from './support/plans.ts';
 import { call, consoleUser, startStudio, type Studio } from './support/studio.ts';
 
 const clock = new FixedClock('2026-11-21T12:00:00Z');
@@ -420,21 +420,8 @@ describe('a cursor', () => {
 
 describe('a page after a cursor', () => {
   /** The plan PostgreSQL makes for a statement whatever its parameters, where neither a whole-table scan nor a sort is taken when avoidable. */
-  async function planOf(statement: string): Promise<string> {
-    const client = new pg.Client(studio.app.database.url);
-    await client.connect();
-    try {
-      await client.query('set enable_seqscan = off; set enable_sort = off; set enable_incremental_sort = off; set enable_bitmapscan = off; set plan_cache_mode = force_generic_plan');
-      let n = 0;
-      const numbered = statement.replace(/\?/g, () => `$${++n}`);
-      await client.query(`prepare page as ${numbered}`);
-      const parameters = Math.max(...[...numbered.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-      const { rows } = await client.query(`explain execute page(${Array(parameters).fill('null').join(', ')})`);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await client.end();
-    }
-  }
+  const planOf = (statement: string) =>
+    genericPlan(studio.app.database.url, statement, ['enable_seqscan = off', 'enable_sort = off', 'enable_incremental_sort = off', 'enable_bitmapscan = off']);
 
   // An event's registrations are ordered across its dates, which no one index holds: an event's bookings are few.
   const ranged = LISTS.filter((list) => list.field !== 'registrations' && !(typeof list.args === 'string' && list.args.includes('search')));

@@ -3,8 +3,8 @@
  * client picks, and however it spells them (aliases, fragments), it gets what the whole row would answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { generateBundle } from '../src/bundles/demo-data.ts';
+import { genericPlan } from './support/plans.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;
@@ -146,21 +146,6 @@ describe('a row referred to by a foreign key', () => {
 });
 
 describe('a booking\'s joins', () => {
-  /** The plan PostgreSQL keeps for a prepared statement whatever its parameters (`force_generic_plan`): a join it drops is dropped for every call. */
-  async function planOf(statement: string): Promise<string> {
-    const client = new pg.Client(studio.app.database.url);
-    await client.connect();
-    try {
-      await client.query('set plan_cache_mode = force_generic_plan');
-      await client.query(`prepare bookings as ${statement}`);
-      const parameters = Math.max(...[...statement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-      const { rows } = await client.query(`explain execute bookings(${Array(parameters).fill('null').join(', ')})`);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await client.end();
-    }
-  }
-
   const TABLES = { transaction: /\bon event_transaction tx\b/, date: /\bon event_date d\b/, event: /\bon event e\b/ };
 
   it.each([
@@ -175,7 +160,8 @@ describe('a booking\'s joins', () => {
     const { statements } = await answer(customersWith('id', booking));
     const read = statements.filter((text) => /\bfrom booking b\b/.test(text));
     expect(read).toHaveLength(1);
-    const plan = await planOf(read[0]!);
+    // The plan a prepared statement keeps whatever its parameters: a join it drops is dropped for every call.
+    const plan = await genericPlan(studio.app.database.url, read[0]!);
     expect(plan).toMatch(/\bon booking b\b/);
     const found = Object.entries(TABLES).filter(([, table]) => table.test(plan)).map(([name]) => name);
     expect(found.sort()).toEqual([...joined].sort());
