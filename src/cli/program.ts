@@ -132,24 +132,16 @@ async function recorded<R>(
   session: AdminSession,
   write: CliWrite,
   options: Record<string, unknown>,
-  work: (db: Db, recordIn: (runner: SqlRunner) => Promise<void>) => Promise<R>,
+  work: (db: Db, recordIn?: (runner: SqlRunner) => Promise<void>) => Promise<R>,
 ): Promise<R> {
   const { orm, clock } = session;
   const given = typeof options.company === 'string' ? options.company : await companyOfCredential(orm, (options.client ?? options.key) as string | undefined);
   const companyOf = (result: R) => given ?? (result as { id?: string }).id ?? null;
   const entry = { surface: 'cli' as const, actor: `cli:${userInfo().username}`, operation: write.operation, resourceType: write.resourceType, types: write.types, at: clock.now() };
   try {
-    if (write.types.includes(EVERY_TYPE)) {
-      let recordedIn = false;
-      const recordIn = async (runner: SqlRunner) => {
-        await recordWriteIn(runner, { ...entry, companyId: given ?? null, targets: [], status: 200 });
-        recordedIn = true;
-      };
-      const result = await work(orm, recordIn);
-      if (!recordedIn) await recordWrite(orm, { ...entry, companyId: companyOf(result), targets: [], status: 200 });
-      return result;
-    }
-    return await inRecordedWrite(orm, entry, companyOf, (em) => work(em, () => Promise.resolve()));
+    // The import writes on a connection of its own, and records itself in that transaction before its commit.
+    if (write.types.includes(EVERY_TYPE)) return await work(orm, (runner) => recordWriteIn(runner, { ...entry, companyId: given ?? null, targets: [], status: 200 }));
+    return await inRecordedWrite(orm, entry, companyOf, work);
   } catch (error) {
     const code: ErrorCode | 'INTERNAL_SERVER_ERROR' = error instanceof DomainError ? error.code : error instanceof ImportError ? 'BAD_USER_INPUT' : 'INTERNAL_SERVER_ERROR';
     const refusal = { ...entry, targets: [], status: code === 'INTERNAL_SERVER_ERROR' ? 500 : httpStatus(code), errorCode: code };
