@@ -397,7 +397,7 @@ suite(title, () => {
     await shot(page, 'v1-key-secret');
     await done.getByRole('button', { name: 'Done' }).click();
     // Focus goes back to the button that opened the dialog.
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent)).toBe('New v1 key');
+    expect(await focusAfterDialog(page)).toBe('BUTTON:New v1 key');
 
     const issued = await v1Token(apiKey, apiSecret);
     expect(issued.status).toBe(200);
