@@ -100,6 +100,11 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   CLIENT_SECRET_GRACE_HOURS: int(0).default(24),
   SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  /**
+   * How long an idle kept-alive connection stays open. Longer than a load balancer's own idle timeout (60 s on
+   * most), so the balancer, not the service, closes it: never a request sent on a connection just closed.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: int(1_000, 3_600_000).default(72_000),
   DB_POOL_MAX: int(1, 1000).default(10),
   /** How long a request waits for a database connection before it is answered 503. */
   DB_ACQUIRE_TIMEOUT_MS: int(1, 600_000).default(5_000),

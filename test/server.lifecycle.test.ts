@@ -85,6 +85,55 @@ describe('graceful shutdown', () => {
   });
 });
 
+/** GET /healthz on one kept-alive connection, at the moments `at` (ms from the first): each answer's status and Keep-Alive header, or 'closed'. */
+async function keptAlive(url: string, at: number[]): Promise<string[]> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  let closed = false;
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+  socket.on('close', () => (closed = true));
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const seen: string[] = [];
+  const started = Date.now();
+  for (const moment of at) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + moment - Date.now())));
+    if (closed) {
+      seen.push('closed');
+      continue;
+    }
+    received = '';
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    while (!closed && !/\r\n\r\n[\s\S]*\}/.test(received)) await new Promise((resolve) => setTimeout(resolve, 10));
+    seen.push(closed && !received ? 'closed' : `${received.split(' ')[1]} ${/^keep-alive: (.*)$/im.exec(received)?.[1]?.trim()}`);
+  }
+  socket.destroy();
+  return seen;
+}
+
+describe('kept-alive connections', () => {
+  // Node's own default closes an idle connection after 5 s (6 s with its buffer): shorter than a load balancer's
+  // idle timeout, so the balancer could send a request on a connection just closed, and its caller get a 502.
+  it('stay open while idle for longer than Node\'s default, and say for how long (72 s)', async () => {
+    const app = await startTestApp();
+    try {
+      expect(await keptAlive(app.url, [0, 7_000])).toEqual(['200 timeout=72', '200 timeout=72']);
+    } finally {
+      await app.close();
+    }
+  }, 20_000);
+
+  it('close after HTTP_KEEP_ALIVE_TIMEOUT_MS idle', async () => {
+    const app = await startTestApp({ env: { HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' } });
+    try {
+      expect(await keptAlive(app.url, [0, 500, 3_500])).toEqual(['200 timeout=1', '200 timeout=1', 'closed']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('npm start with no DATABASE_URL', () => {
   const MAIN = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'src/main.ts'];
   let dataDir: string;

@@ -139,6 +139,7 @@ export async function createApp<Context extends BaseContext>(services: Services,
     res.setHeader(REQUEST_ID_HEADER, req.id);
     app(req, res);
   });
+  httpServer.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
 
   const { gateway, schema } = options.graphql;
   const apollo = new ApolloServer<Context>({
