@@ -2,10 +2,11 @@
  * No tenant can spend another's share of an instance (issue 19). A search is bounded (at most 100
  * characters, literal, weighed in the operation's cost, answered by a trigram index), each company may hold
  * only its share of the pool, and a document that would be costly to validate is refused before validation.
- * Measured as a tenant would feel it: another company's reads while one company searches as hard as its
- * limits allow, on a company of 20,000 customers.
+ * While one company searches as hard as its limits allow, on a company of 20,000 customers, the database is
+ * watched: the searcher holds its share and never more, and another company's reads never wait for a connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { generateBundle } from '../src/bundles/demo-data.ts';
 import { importBundle } from '../src/bundles/import.ts';
 import { createCompany } from '../src/domain/companies.ts';
@@ -79,7 +80,9 @@ describe('a search', () => {
     expect(await literally('_')).toBeGreaterThan(0);
   });
 
-  it("leaves another company's reads fast while one company searches as hard as its limits allow", async () => {
+  // Measured by what the database does, not by the clock: on a machine shared with other suites, a latency says
+  // more about the machine than about the share (docs/operations.md, DB_COMPANY_SHARE).
+  it("holds a company that searches as hard as its limits allow to its share of connections: another company's reads never wait for one", async () => {
     const heavy = searches(9, (i) => `${'%a'.repeat(49)}${i}`);
     let attacking = true;
     const refusedAttacks: number[] = [];
@@ -89,21 +92,33 @@ describe('a search', () => {
         if (answer.status !== 200) refusedAttacks.push(answer.status);
       }
     });
-    const latencies: number[] = [];
+    // Sampled throughout: the attacker's searches in flight (the only statements with `ilike`), and the callers
+    // waiting for one of the service's connections.
+    const watcher = new pg.Client(studio.app.database.url);
+    await watcher.connect();
+    const pool = await studio.app.services.orm.em.getConnection().getNativeClient();
+    const most = { searches: 0, waiting: 0 };
+    let watching = true;
+    const watched = (async () => {
+      while (watching) {
+        const { rows } = await watcher.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and query ilike '%ilike%'",
+        );
+        most.searches = Math.max(most.searches, rows[0]!.n);
+        most.waiting = Math.max(most.waiting, pool.waitingCount);
+      }
+    })();
     const statuses: number[] = [];
     const until = Date.now() + 6_000;
-    while (Date.now() < until) {
-      const started = performance.now();
-      const answer = await call(`${studio.v1}/customers?perPage=25`, neighbour);
-      latencies.push(performance.now() - started);
-      statuses.push(answer.status);
-    }
+    while (Date.now() < until) statuses.push((await call(`${studio.v1}/customers?perPage=25`, neighbour)).status);
     attacking = false;
-    await Promise.all(attackers);
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
+    watching = false;
+    await Promise.all([...attackers, watched]);
+    await watcher.end();
+
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(p99).toBeLessThan(1_000);
+    // Its share (half the pool of 6), taken in full and never more; with a share of 6 it ran 6 and the neighbour waited.
+    expect(most).toEqual({ searches: 3, waiting: 0 });
     // The attacker's own surplus waits its turn, or is told to come back (503): never another's share.
     expect(refusedAttacks.filter((status) => status !== 503)).toEqual([]);
   }, 60_000);
