@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startTestApp, tinySurfaces } from './support/app.ts';
+import { rawConnection, responses } from './support/raw-http.ts';
 
 /** A route that answers only when the test lets it, and tells the test when a request has arrived. */
 function heldRoute() {
@@ -85,50 +86,48 @@ describe('graceful shutdown', () => {
   });
 });
 
-/** GET /healthz on one kept-alive connection, at the moments `at` (ms from the first): each answer's status and Keep-Alive header, or 'closed'. */
-async function keptAlive(url: string, at: number[]): Promise<string[]> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  let received = '';
-  let closed = false;
-  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-  socket.on('close', () => (closed = true));
-  socket.on('error', () => {});
-  await new Promise((resolve) => socket.once('connect', resolve));
-  const seen: string[] = [];
-  const started = Date.now();
-  for (const moment of at) {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + moment - Date.now())));
-    if (closed) {
-      seen.push('closed');
-      continue;
-    }
-    received = '';
-    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    while (!closed && !/\r\n\r\n[\s\S]*\}/.test(received)) await new Promise((resolve) => setTimeout(resolve, 10));
-    seen.push(closed && !received ? 'closed' : `${received.split(' ')[1]} ${/^keep-alive: (.*)$/im.exec(received)?.[1]?.trim()}`);
-  }
-  socket.destroy();
-  return seen;
-}
-
 describe('kept-alive connections', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const HEALTH = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
+  /** Asks /healthz on the connection: every answer so far (status and Keep-Alive header), then `closed` if it was closed instead. */
+  async function ask(connection: ReturnType<typeof rawConnection>): Promise<string[]> {
+    let closed = false;
+    void connection.closed.then(() => (closed = true));
+    const before = responses(connection.received()).length;
+    connection.send(HEALTH);
+    while (!closed && responses(connection.received()).length === before) await sleep(10);
+    const answers = responses(connection.received()).map((answer) => `${answer.status} ${answer.headers['keep-alive']}`);
+    return answers.length === before ? [...answers, 'closed'] : answers;
+  }
+
   // Node's own default closes an idle connection after 5 s (6 s with its buffer): shorter than a load balancer's
   // idle timeout, so the balancer could send a request on a connection just closed, and its caller get a 502.
-  it('stay open while idle for longer than Node\'s default, and say for how long (72 s)', async () => {
+  it("stay open while idle for longer than Node's default, and say for how long (72 s)", async () => {
     const app = await startTestApp();
+    const connection = rawConnection(app.url);
     try {
-      expect(await keptAlive(app.url, [0, 7_000])).toEqual(['200 timeout=72', '200 timeout=72']);
+      await connection.ready;
+      await ask(connection);
+      await sleep(7_000);
+      expect(await ask(connection)).toEqual(['200 timeout=72', '200 timeout=72']);
     } finally {
+      connection.destroy();
       await app.close();
     }
   }, 20_000);
 
   it('close after HTTP_KEEP_ALIVE_TIMEOUT_MS idle', async () => {
     const app = await startTestApp({ env: { HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' } });
+    const connection = rawConnection(app.url);
     try {
-      expect(await keptAlive(app.url, [0, 500, 3_500])).toEqual(['200 timeout=1', '200 timeout=1', 'closed']);
+      await connection.ready;
+      await ask(connection);
+      await sleep(500);
+      expect(await ask(connection)).toEqual(['200 timeout=1', '200 timeout=1']);
+      // Closed by the server 1 s (and Node's 1 s buffer) after the last answer.
+      expect(await Promise.race([connection.closed.then(() => 'closed'), sleep(3_500).then(() => 'open')])).toBe('closed');
     } finally {
+      connection.destroy();
       await app.close();
     }
   });

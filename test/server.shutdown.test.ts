@@ -4,30 +4,12 @@
  * signal, is refused (503 with `Connection: close`, or the connection closed before any byte) and never
  * executed: the database shows no trace of it.
  */
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { rawConnection, responses } from './support/raw-http.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A kept-alive connection spoken to byte by byte, so that a request goes on exactly this socket. */
-function rawConnection(url: string) {
-  const { hostname, port } = new URL(url);
-  const socket: Socket = connect(Number(port), hostname);
-  let received = '';
-  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-  socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return {
-    ready: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
-    send(request: string) {
-      if (!socket.destroyed && socket.writable) socket.write(request);
-    },
-    received: () => received,
-    closed,
-  };
-}
 
 function createCustomer(token: string, email: string): string {
   const body = JSON.stringify({ firstName: 'Late', lastName: 'Comer', email });
@@ -41,27 +23,6 @@ function createCustomer(token: string, email: string): string {
     '',
     body,
   ].join('\r\n');
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The HTTP/1.1 responses in what a connection received, in order. */
-function responses(received: string): RawResponse[] {
-  const found: RawResponse[] = [];
-  let rest = received;
-  while (rest.startsWith('HTTP/1.1 ')) {
-    const headEnd = rest.indexOf('\r\n\r\n');
-    const [statusLine, ...lines] = rest.slice(0, headEnd).split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    const length = Number(headers['content-length'] ?? 0);
-    found.push({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
-    rest = rest.slice(headEnd + 4 + length);
-  }
-  return found;
 }
 
 describe('SIGTERM with kept-alive connections', () => {
