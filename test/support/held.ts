@@ -15,8 +15,9 @@ export class HeldRequests {
     return new Promise<void>((resolve) => this.#waiting.push(resolve));
   }
 
+  /** Waits for `count` requests to be held: a setup step, so its deadline is generous for a loaded machine. */
   async arrived(count: number): Promise<void> {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 20_000;
     while (this.#waiting.length < count) {
       if (Date.now() > deadline) throw new Error(`only ${this.#waiting.length} of ${count} held requests arrived`);
       await new Promise((resolve) => setTimeout(resolve, 10));
