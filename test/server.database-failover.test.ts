@@ -10,8 +10,23 @@ import { startServiceProcess, type ServiceProcess } from './support/service-proc
 const ACQUIRE_MS = 1_500;
 const STATEMENT_MS = 2_000;
 const SHUTDOWN_MS = 4_000;
-/** Every request settles within the acquire and statement timeouts; the rest is a slow shared machine. */
-const SETTLE_MS = ACQUIRE_MS + STATEMENT_MS + 3_000;
+/**
+ * A request still unanswered after this long has hung. Every request settles within the acquire and
+ * statement timeouts (3.5 s at most; under 0.5 s on a quiet machine), and one that waits for the database
+ * to come back never does: four times the most leaves a slow, loaded machine room to spare.
+ */
+const SETTLE_MS = 4 * (ACQUIRE_MS + STATEMENT_MS);
+/**
+ * How long the test waits for what its job worker does by itself (start, log a failed round, log its
+ * return) before calling it missing. By design each comes within seconds (the longest, a worker's start
+ * retried after its longest back-off, 10 s); without it, it never comes.
+ */
+const PATIENCE_MS = 45_000;
+/**
+ * The service's pool tries the database again at most 2 s apart (it recovers in well under a second on a
+ * quiet machine): one that has not recovered this long after the database is back does not by itself.
+ */
+const RECOVERY_MS = 15_000;
 
 const ENV = {
   DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS),
@@ -28,26 +43,24 @@ type Surface = 'm2m' | 'v1' | 'graphql';
 interface Outcome {
   surface: Surface;
   status: number | 'hung' | 'cut off';
-  ms: number;
   body?: any;
   retryAfter?: string | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Reads and writes on every surface, each one timed and never waited on past SETTLE_MS. */
+/** Reads and writes on every surface, none waited on past SETTLE_MS. */
 function traffic(service: ServiceProcess, tokens: { m2m: string; v1: string }) {
   let n = 0;
   // Every create has an email of its own (one customer per email): rounds call each kind without moving `n`.
   let created = 0;
   const send = async (surface: Surface, path: string, init: RequestInit = {}): Promise<Outcome> => {
-    const started = Date.now();
     try {
       const res = await fetch(`${service.url}${path}`, { ...init, signal: AbortSignal.timeout(SETTLE_MS) });
       const text = await res.text();
-      return { surface, status: res.status, ms: Date.now() - started, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers.get('retry-after') };
+      return { surface, status: res.status, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers.get('retry-after') };
     } catch (error) {
-      return { surface, status: (error as Error).name === 'TimeoutError' ? 'hung' : 'cut off', ms: Date.now() - started };
+      return { surface, status: (error as Error).name === 'TimeoutError' ? 'hung' : 'cut off' };
     }
   };
   const json = (token: string, body: unknown): RequestInit => ({
@@ -100,17 +113,17 @@ async function backends(service: ServiceProcess): Promise<number> {
 
 const succeeded = (outcome: Outcome) => outcome.status === 200 || outcome.status === 201;
 
-/** Seconds from now until one request of every kind succeeds and /readyz says ready. */
-async function secondsToRecover(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<number> {
+/** Until one request of every kind succeeds and /readyz says ready; fails after RECOVERY_MS. */
+async function recovers(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<void> {
   const started = Date.now();
   let last = '';
-  while (Date.now() - started < 30_000) {
+  while (Date.now() - started < RECOVERY_MS) {
     const [round, ready] = await Promise.all([load.round(), fetch(`${service.url}/readyz`)]);
-    if (round.every(succeeded) && ready.status === 200) return (Date.now() - started) / 1000;
+    if (round.every(succeeded) && ready.status === 200) return;
     last = JSON.stringify({ readyz: ready.status, failing: round.filter((outcome) => !succeeded(outcome)) });
     await sleep(100);
   }
-  throw new Error(`the service did not recover within 30 s: ${last}`);
+  throw new Error(`the service did not recover within ${RECOVERY_MS / 1000} s: ${last}`);
 }
 
 /** 503 in each surface's documented shape, with Retry-After. */
@@ -121,18 +134,21 @@ function expectUnavailableShape(outcome: Outcome): void {
   if (outcome.surface === 'graphql') expect(outcome.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
 }
 
-async function stopUnderLoad(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<{ ms: number; code: number | null; outcomes: Outcome[] }> {
+/**
+ * SIGTERM with requests in flight; its exit code. The service exits when its stop is done or, if that is
+ * stuck, when SHUTDOWN_TIMEOUT_MS runs out (0.5 s here on a quiet machine, SHUTDOWN_MS at most); one that
+ * waits for a stuck stop never exits, which five times SHUTDOWN_MS tells apart on any machine.
+ */
+async function stopUnderLoad(service: ServiceProcess, load: ReturnType<typeof traffic>): Promise<{ code: number | null; outcomes: Outcome[] }> {
   const inFlight = Array.from({ length: 30 }, () => load.one());
   await sleep(100);
-  const signalled = Date.now();
   service.child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), SHUTDOWN_MS + 5_000)));
+  const late = new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), 5 * SHUTDOWN_MS)));
   const code = await Promise.race([service.exit, late]);
   clearTimeout(timer);
-  const ms = Date.now() - signalled;
   expect(code).not.toBe('still running');
-  return { ms, code: code as number | null, outcomes: await Promise.all(inFlight) };
+  return { code: code as number | null, outcomes: await Promise.all(inFlight) };
 }
 
 describe('the database pool during a failover', () => {
@@ -154,14 +170,12 @@ describe('the database pool during a failover', () => {
     expect(outcomes.filter((o) => o.status === 'hung' || o.status === 'cut off')).toEqual([]);
     expect(outcomes.filter((o) => !succeeded(o) && o.status !== 503)).toEqual([]);
     for (const outcome of outcomes.filter((o) => o.status === 503)) expectUnavailableShape(outcome);
-    expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(SETTLE_MS);
 
-    expect(await secondsToRecover(service, load)).toBeLessThan(5);
+    await recovers(service, load);
     expect(await backends(service)).toBeGreaterThan(0);
 
-    const stop = await stopUnderLoad(service, load);
-    expect(stop.code).toBe(0);
-    expect(stop.ms).toBeLessThan(SHUTDOWN_MS + 1_000);
+    // 0: its own stop finished, before SHUTDOWN_TIMEOUT_MS would have ended it with 1.
+    expect((await stopUnderLoad(service, load)).code).toBe(0);
   }, 120_000);
 
   it('answers 503 at once while the database refuses connections, keeps /healthz up, recovers when it accepts them again, and stops on SIGTERM while it is away', async () => {
@@ -175,18 +189,16 @@ describe('the database pool during a failover', () => {
     expect(away.filter((o) => o.status === 'hung' || o.status === 'cut off')).toEqual([]);
     expect(away.filter((o) => o.status !== 503)).toEqual([]);
     for (const outcome of away) expectUnavailableShape(outcome);
-    expect(Math.max(...away.map((o) => o.ms))).toBeLessThan(SETTLE_MS);
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${service.url}/readyz`)).status).toBe(503);
 
     await service.admin(`alter database "${service.databaseName}" allow_connections true`);
-    expect(await secondsToRecover(service, load)).toBeLessThan(5);
+    await recovers(service, load);
     expect(await backends(service)).toBeGreaterThan(0);
 
     await service.admin(`alter database "${service.databaseName}" allow_connections false`);
     await killBackends(service, 3, 50);
-    const stop = await stopUnderLoad(service, load);
-    expect(stop.ms).toBeLessThan(SHUTDOWN_MS + 1_000);
+    await stopUnderLoad(service, load);
     await service.admin(`alter database "${service.databaseName}" allow_connections true`);
   }, 120_000);
 
@@ -198,9 +210,13 @@ describe('the database pool during a failover', () => {
     service = await startServiceProcess({ ...ENV, WEBHOOK_CONCURRENCY: '2', LOG_LEVEL: 'info' });
     const linesOf = (msg: string) =>
       service!.output().split('\n').filter((line) => line.startsWith('{') && (JSON.parse(line) as { msg?: string }).msg === msg);
-    if (startedFirst) {
+    /** Until `done` holds or PATIENCE_MS has passed. */
+    const until = async (done: () => boolean) => {
       const since = Date.now();
-      while (linesOf('job worker started').length === 0 && Date.now() - since < 15_000) await sleep(50);
+      while (!done() && Date.now() - since < PATIENCE_MS) await sleep(100);
+    };
+    if (startedFirst) {
+      await until(() => linesOf('job worker started').length > 0);
       expect(linesOf('job worker started')).toHaveLength(1);
     }
 
@@ -210,6 +226,8 @@ describe('the database pool during a failover', () => {
     // loaded machine the worker may win that race: the outage then meets a started worker, and what follows
     // (one error, one return) is asserted alike.
     if (!startedFirst && linesOf('job worker started').length) console.log('the job worker started before the database went away');
+    // Its first failed round, then 3 s of the outage for more attempts.
+    await until(() => linesOf('webhook worker round failed').length > 0);
     await sleep(3_000);
     const failed = linesOf('webhook worker round failed');
     expect(failed).toHaveLength(1);
@@ -217,8 +235,7 @@ describe('the database pool during a failover', () => {
     expect(linesOf('webhook worker rounds still failing')).toEqual([]);
 
     await service.admin(`alter database "${service.databaseName}" allow_connections true`);
-    const started = Date.now();
-    while (linesOf('webhook worker rounds succeed again').length === 0 && Date.now() - started < 15_000) await sleep(100);
+    await until(() => linesOf('webhook worker rounds succeed again').length > 0);
     const back = linesOf('webhook worker rounds succeed again');
     expect(service.child.exitCode).toBeNull();
     expect(back).toHaveLength(1);
@@ -229,9 +246,9 @@ describe('the database pool during a failover', () => {
     expect(linesOf('webhook worker round failed')).toHaveLength(1);
     // Its worker runs: it started, and started again each time graphile-worker stopped its pool.
     const restarts = () => linesOf('the job worker stopped: starting it again').length;
-    while (linesOf('job worker started').length < 1 + restarts() && Date.now() - started < 15_000) await sleep(100);
+    await until(() => linesOf('job worker started').length >= 1 + restarts());
     expect(linesOf('job worker started')).toHaveLength(1 + restarts());
     // And the process lives on (a job's end recorded while the database was away once ended it).
     expect(service.child.exitCode).toBeNull();
-  }, 120_000);
+  }, 240_000);
 });

@@ -92,7 +92,7 @@ async function versionsHeard(): Promise<void> {
       const known = await versions.of(studio.companyId);
       return Object.entries(stored).every(([type, version]) => (known[type] ?? 0) >= version);
     },
-    { timeoutMs: 5_000, what: 'the notice of the commit' },
+    { what: 'the notice of the commit' },
   );
 }
 

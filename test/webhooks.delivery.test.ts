@@ -29,10 +29,17 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 beforeAll(async () => {
   tls = await certificate();
   receiver = await startReceiver(tls);
-  studio = await startStudio({ bundle: webhookBundle, env: webhookEnv(tls.caFile) });
+  // The job queue's poll is an hour away: every delivery and retry here is taken because the queue's
+  // notification or the retry's own wake-up said so, and one left to the poll never comes.
+  studio = await startStudio({ bundle: webhookBundle, env: webhookEnv(tls.caFile, { JOB_POLL_MS: '3600000' }) });
   graphql = graphqlAs(studio, await studio.token());
   sql = new pg.Client(studio.app.database.url);
   await sql.connect();
+  // The worker starts after the studio answers; a job added before it listens would wait for the poll.
+  await waitUntil(
+    async () => (await sql.query(`select from pg_stat_activity where datname = current_database() and state = 'idle' and query like 'LISTEN "jobs:insert"%'`)).rowCount,
+    { what: 'the job queue to listen' },
+  );
 });
 afterEach(async () => {
   // In the worker's lock order (a job, then its endpoint), as deleteWebhook does: no deadlock with a delivery in flight.
@@ -148,19 +155,18 @@ describe('a receiver that fails', () => {
     }
     const at = attempts.map((a: any) => new Date(a.at).getTime());
     const gaps = at.slice(1).map((t: number, i: number) => t - at[i]);
-    // Each retry waits at least its step of the growing schedule (200, 400, 800 ms here), and is made at its
-    // time rather than at a later poll: late by no more than a loaded machine's lag (a first retry 456 ms
-    // late was seen while the whole suite ran on 2 cores, so the observed gaps need not grow).
-    [200, 400, 800].forEach((step, i) => {
-      expect(gaps[i]).toBeGreaterThanOrEqual(step);
-      expect(gaps[i]).toBeLessThan(step + 1_500);
-    });
+    // Each retry waits at least its step of the growing schedule (200, 400, 800 ms here). That the retries
+    // were made at all shows they are made at their time rather than at a later poll: this suite's poll is
+    // an hour away. How late a retry is depends on the machine's load, so it is not measured.
+    [200, 400, 800].forEach((step, i) => expect(gaps[i]).toBeGreaterThanOrEqual(step));
     await pause(1200);
     expect((await graphql(DELIVERIES, { eventId })).webhookDeliveries).toHaveLength(4);
   });
 
-  it('counts an answer slower than the deadline (WEBHOOK_TIMEOUT_MS) as a failure', async () => {
-    receiver.answer = (_hit, index) => ({ status: 200, delayMs: index === 0 ? 1000 : 0 });
+  it('counts an answer slower than the deadline (WEBHOOK_TIMEOUT_MS) as a failure, cutting the attempt off there', async () => {
+    // The first answer is held for 10 s: an attempt that waited for it, rather than giving up at 0.3 s, would last as long.
+    const heldMs = 10_000;
+    receiver.answer = (_hit, index) => ({ status: 200, delayMs: index === 0 ? heldMs : 0 });
     await endpoint(['PASS_PURCHASED']);
     await buyPass();
     const eventId = await latestEventId('pass.purchased');
@@ -168,7 +174,9 @@ describe('a receiver that fails', () => {
     const [second, first] = (await graphql(DELIVERIES, { eventId })).webhookDeliveries;
     expect(first).toMatchObject({ attempt: 1, status: null, error: 'no answer within 0.3 s' });
     expect(first.durationMs).toBeGreaterThanOrEqual(290);
-    expect(first.durationMs).toBeLessThan(1000);
+    // Cut off at the deadline, not judged late once the answer came: far below the hold, and far enough
+    // above the deadline's 0.3 s that a loaded machine's lag does not matter.
+    expect(first.durationMs).toBeLessThan(heldMs / 2);
     expect(second).toMatchObject({ attempt: 2, status: 200, error: null });
   });
 

@@ -60,6 +60,8 @@ export async function startReceiver(tls?: Awaited<ReturnType<typeof certificate>
   const own = tls ?? (await certificate());
   const hits: Hit[] = [];
   const waiters = new Set<() => void>();
+  // Answers still being held back: closing the receiver drops them, so a long hold keeps no timer alive.
+  const held = new Set<NodeJS.Timeout>();
   const receiver: Receiver = {
     url: '',
     port: 0,
@@ -83,6 +85,7 @@ export async function startReceiver(tls?: Awaited<ReturnType<typeof certificate>
         check();
       }),
     close: async () => {
+      for (const timer of held) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise((closed) => server.close(closed));
       if (!tls) await rm(own.dir, { recursive: true, force: true });
@@ -96,10 +99,12 @@ export async function startReceiver(tls?: Awaited<ReturnType<typeof certificate>
       const index = hits.push(hit) - 1;
       for (const waiter of [...waiters]) waiter();
       const { status, delayMs = 0, headers = {} } = receiver.answer(hit, index);
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        held.delete(timer);
         if (response.destroyed) return;
         response.writeHead(status, headers).end();
       }, delayMs);
+      held.add(timer);
     });
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
