@@ -4,7 +4,7 @@
  * as soon as PostgreSQL's notice of the change reaches it; and a token is honoured only as far as its stored
  * client allows: its scopes, its company, when it was issued and how long it may live.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { openOrm } from '../src/db/orm.ts';
 import { createApiClient, revokeApiClient, rotateClientSecret, setClientScopes } from '../src/domain/api-clients.ts';
@@ -13,7 +13,7 @@ import { AUDIENCE, ISSUER, loadSigningKeys } from '../src/pipeline/tokens.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { serviceSurfaces } from '../src/server/surfaces.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
-import { waitUntil } from './support/webhooks.ts';
+import { heardOf } from './support/notices.ts';
 
 let studio: Studio;
 let second: RunningServer;
@@ -43,22 +43,8 @@ const tokenOf = async (client: { client_id: string; client_secret: string }) =>
   (await call(`${studio.m2m}/token`, null, { method: 'POST', body: { client_id: client.client_id, client_secret: client.client_secret } })).body.access_token as string;
 const onSecond = (path: string, token: string) => call(`${second.url}/m2m${path}`, token);
 
-/**
- * Makes `change` to a client (through the first instance's connections) and resolves once the second instance
- * has heard of it by PostgreSQL's notice (src/db/notices.ts) and forgotten what it knew of the client. Watched,
- * not timed: without the notice the second instance never forgets (it trusts what it read until that is
- * STATUS_TTL_MS old), and this fails after waitUntil's 15 s.
- */
-async function secondHears<T>(clientId: string, change: () => Promise<T>): Promise<T> {
-  const forgot = jest.spyOn(secondCallers, 'forget');
-  try {
-    const changed = await change();
-    await waitUntil(() => forgot.mock.calls.some(([id]) => id === clientId), { what: `the second instance to hear that ${clientId} changed` });
-    return changed;
-  } finally {
-    forgot.mockRestore();
-  }
-}
+/** Makes `change` through the first instance's connections; resolves once the second instance has heard of it. */
+const secondHears = <T>(clientId: string, change: () => Promise<T>) => heardOf(secondCallers, clientId, change);
 
 describe('access taken away, on another instance', () => {
   it('refuses a revoked client’s existing token on its first call once it heard of the revocation', async () => {

@@ -4,7 +4,7 @@
  * document commits all or nothing. Who is calling is settled before anything it sent is read, and every
  * door admits its calls.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { listAudit } from '../src/domain/audit-log.ts';
 import { buildSchema } from '../resolvers/index.ts';
 import { runCli } from './support/cli.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
-import { waitUntil } from './support/webhooks.ts';
+import { heardOf } from './support/notices.ts';
 
 
 let studio: Studio;
@@ -251,22 +251,8 @@ describe("Apollo Server's own refusals are the client's mistake, said as such", 
 describe('a v1 key can be listed, rotated and taken away by the command line', () => {
   const tokenOf = (apiKey: string, apiSecret: string) => call(`${studio.v1}/auth/token`, null, { method: 'POST', body: { apiKey, apiSecret } });
   const customers = (bearer: string) => call(`${studio.v1}/customers?perPage=1`, bearer);
-  /**
-   * Runs a command that changes `apiKey` and resolves with its output once the service has heard of the change,
-   * as of any other process's, by a notice (src/pipeline/notices.ts), and forgotten what it knew of the key.
-   * Watched, not timed: without the notice the service never forgets (it answers the key's tokens from what it
-   * read until that is STATUS_TTL_MS old), and this fails after waitUntil's 15 s.
-   */
-  const heardOf = async (apiKey: string, args: string[]) => {
-    const forgot = jest.spyOn(studio.app.pipeline!.callers, 'forget');
-    try {
-      const output = await admin(args);
-      await waitUntil(() => forgot.mock.calls.some(([id]) => id === apiKey), { what: `the service to hear that ${apiKey} changed` });
-      return output;
-    } finally {
-      forgot.mockRestore();
-    }
-  };
+  /** Runs a command that changes `apiKey`; resolves with its output once the service has heard of the change. */
+  const changed = (apiKey: string, args: string[]) => heardOf(studio.app.pipeline!.callers, apiKey, () => admin(args));
 
   it('lists keys without secrets, rotates with the old secret kept for the grace, and revokes with its tokens refused on their next call', async () => {
     const created = await admin(['v1-key', 'create', '--company', studio.companyId, '--name', 'rotating']);
@@ -280,7 +266,7 @@ describe('a v1 key can be listed, rotated and taken away by the command line', (
     });
     expect(JSON.stringify(listed)).not.toContain(created.apiSecret);
 
-    const rotated = await heardOf(created.apiKey, ['v1-key', 'rotate', '--key', created.apiKey]);
+    const rotated = await changed(created.apiKey, ['v1-key', 'rotate', '--key', created.apiKey]);
     expect(rotated).toEqual({ apiKey: created.apiKey, apiSecret: expect.stringMatching(/^\S{20,}$/) });
     expect(rotated.apiSecret).not.toBe(created.apiSecret);
     // Tokens issued before the rotation stop on their next call (a lost secret may have made them).
@@ -293,7 +279,7 @@ describe('a v1 key can be listed, rotated and taken away by the command line', (
     expect((await tokenOf(created.apiKey, created.apiSecret)).status).toBe(200);
     expect((await customers(fresh.body.token)).status).toBe(200);
 
-    expect(await heardOf(created.apiKey, ['v1-key', 'revoke', '--key', created.apiKey])).toEqual({ apiKey: created.apiKey, revoked: true });
+    expect(await changed(created.apiKey, ['v1-key', 'revoke', '--key', created.apiKey])).toEqual({ apiKey: created.apiKey, revoked: true });
     expect((await customers(fresh.body.token)).status).toBe(401);
     expect((await tokenOf(created.apiKey, rotated.apiSecret)).status).toBe(401);
     expect((await admin(['v1-key', 'list', '--company', studio.companyId])).find((key: { apiKey: string }) => key.apiKey === created.apiKey).revoked).toBe(true);
