@@ -6,6 +6,7 @@
  * watched: the searcher holds its share and never more, and another company's reads never wait for a connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'graphql';
 import pg from 'pg';
 import { generateBundle } from '../src/bundles/demo-data.ts';
 import { importBundle } from '../src/bundles/import.ts';
@@ -43,12 +44,12 @@ const searches = (count: number, text: (i: number) => string) =>
   `{ ${Array.from({ length: count }, (_, i) => `a${i}: customers(search: ${JSON.stringify(text(i))}) { total }`).join(' ')} }`;
 
 describe('a search', () => {
-  it('refuses the reported attack (12 searches of 4,000 characters) at once, naming the argument', async () => {
-    const started = performance.now();
+  it('refuses the reported attack (12 searches of 4,000 characters) before running it, naming the argument', async () => {
     const answer = await graphql(attacker, searches(12, (i) => `${'%a'.repeat(2000)}${i}`));
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0]).toMatchObject({ message: 'search: must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT', field: 'search' } });
+    // Refused while the operation was prepared: no search ran, so there is no data, not even a null.
+    expect(answer.body).not.toHaveProperty('data');
   });
 
   it.each([
@@ -140,18 +141,27 @@ describe('a document costly to validate', () => {
     }
   });
 
-  it.each(shapes)('refuses %s in well under 20 ms of CPU', (_shape, query) => {
-    const limits = new DocumentLimits({ maxTokens: studio.app.services.config.GRAPHQL_MAX_TOKENS });
-    limits.problem(query);
+  // Compared with parsing the same text in the same run, not timed against a bound: refusing costs about what
+  // parsing does (a ratio near 1), where validating these shapes first costs 15 to several hundred times more.
+  it.each(shapes)('refuses %s in about the time it takes to parse it', (_shape, query) => {
+    const { GRAPHQL_MAX_TOKENS: maxTokens } = studio.app.services.config;
+    const limits = new DocumentLimits({ maxTokens });
     // A fresh text each time, so no remembered verdict answers.
-    const used: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const before = process.cpuUsage();
-      expect(limits.problem(`${query} #${i}`)).not.toBeNull();
-      const spent = process.cpuUsage(before);
-      used.push((spent.user + spent.system) / 1000);
+    let texts = 0;
+    const fresh = () => `${query} #${texts++}`;
+    // The least of many short runs, taken in turns: the runs the machine disturbed least, under the same load.
+    const least = { refusing: Infinity, parsing: Infinity };
+    for (let i = 0; i < 25; i++) {
+      const [refused, parsed] = [fresh(), fresh()];
+      let started = performance.now();
+      const verdict = limits.problem(refused);
+      least.refusing = Math.min(least.refusing, performance.now() - started);
+      expect(verdict).not.toBeNull();
+      started = performance.now();
+      parse(parsed, { maxTokens, noLocation: true });
+      least.parsing = Math.min(least.parsing, performance.now() - started);
     }
-    expect(used.sort((a, b) => a - b)[2]).toBeLessThan(20);
+    expect(least.refusing / least.parsing).toBeLessThan(5);
   });
 
   it('lets an ordinary large document through (the console’s and the explorer’s introspection)', async () => {
