@@ -4,6 +4,14 @@ import { call, startStudio, type Studio } from './support/studio.ts';
 
 let studio: Studio;
 let token: string;
+
+/**
+ * A doubling document analysed by walking its expansion (2^29 to 2^39 fields) holds the event loop, this
+ * test's and the service's, for many minutes to days; analysed once per fragment it is refused in tens of
+ * milliseconds. A bound this far from both is a hang's and never a slow machine's.
+ */
+const HELD_MS = 10_000;
+
 const graphql = (body: unknown, headers: Record<string, string> = {}) =>
   call(`${studio.url}/graphql`, token, { method: 'POST', body, headers });
 
@@ -50,7 +58,7 @@ describe('GraphQL protection', () => {
     expect(allowed.status).toBe(200);
   });
 
-  it('refuses a 30-level doubling document, without a token, in well under a second while /healthz keeps answering', async () => {
+  it('refuses a 30-level doubling document, without a token and without walking its expansion, while /healthz keeps answering', async () => {
     let fragments = 'fragment F0 on Query { __typename }';
     for (let i = 1; i < 30; i++) fragments += ` fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`;
     const probes: number[] = [];
@@ -70,20 +78,20 @@ describe('GraphQL protection', () => {
     await probing;
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    expect(elapsed).toBeLessThan(1000);
-    expect(Math.max(...probes)).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(HELD_MS);
+    expect(Math.max(...probes)).toBeLessThan(HELD_MS);
   });
 
   it.each([
     ['aliased __typename', 'fragment F0 on Query { a: __typename b: __typename }', (f: string) => `...${f} ...${f}`],
     ['fields of customers', 'fragment F0 on Query { customers { nodes { id } } }', (f: string) => `...${f} ...${f}`],
     ['inline fragments', 'fragment F0 on Query { __typename }', (f: string) => `... on Query { ...${f} } ... { ...${f} }`],
-  ])('refuses other doubling shapes (%s) just as fast', async (_shape, first, spread) => {
+  ])('refuses other doubling shapes (%s) without walking their expansion', async (_shape, first, spread) => {
     let fragments = first;
     for (let i = 1; i < 40; i++) fragments += ` fragment F${i} on Query { ${spread(`F${i - 1}`)} }`;
     const start = performance.now();
     const { status, body } = await graphql({ query: `{ ...F39 } ${fragments}` });
-    expect(performance.now() - start).toBeLessThan(1000);
+    expect(performance.now() - start).toBeLessThan(HELD_MS);
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });

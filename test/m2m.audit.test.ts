@@ -3,6 +3,7 @@
  * with its client, method, path, resource type, action, ISO time and status; entries are written off the
  * request path, flushed when the server shuts down, and purged after 90 days.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openOrm } from '../src/db/orm.ts';
 import { createApiClient, type NewApiClient } from '../src/domain/api-clients.ts';
@@ -12,6 +13,7 @@ import { startServer } from '../src/server/server.ts';
 import type { Services } from '../src/services.ts';
 import { HeldRequests, withHeldEndpoint } from './support/held.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
+import { waitUntil } from './support/webhooks.ts';
 
 const DAY = 86_400_000;
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -164,7 +166,8 @@ describe('the M2M audit log at shutdown', () => {
       const finishing = call(`${second.server.url}/m2m/held`, token);
       await second.arrival;
       const closing = second.server.close();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Let go only once the instance is surely stopping (it takes no more connections), however slow the machine.
+      await waitUntil(() => refusesConnections(second.server.port), { what: 'the instance to stop taking connections' });
       second.release();
       expect((await finishing).status).toBe(200);
       await closing;
@@ -176,3 +179,15 @@ describe('the M2M audit log at shutdown', () => {
     expect(entries.filter((entry) => entry.path === '/m2m/held')).toEqual([expect.objectContaining({ status: 200, resourceType: 'held' })]);
   });
 });
+
+/** Whether nothing listens on `port` any more. */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}

@@ -19,6 +19,7 @@ import { serviceSurfaces } from '../src/server/surfaces.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { HeldRequests, withHeldEndpoint } from './support/held.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
+import { waitUntil } from './support/webhooks.ts';
 
 const withHeldRoute = (held: HeldRequests) => withHeldEndpoint(held);
 
@@ -247,7 +248,7 @@ const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fin
   beforeAll(async () => {
     const port = await freePort();
     redis = spawn(redisServer!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(() => connects(port));
+    await waitUntil(() => connects(port), { what: 'redis-server to take connections' });
     admin = createClient({ url: `redis://127.0.0.1:${port}` });
     await admin.connect();
     studio = await startStudio({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
@@ -264,11 +265,11 @@ const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fin
   async function partition(): Promise<void> {
     await admin.configSet('requirepass', 'partitioned');
     await admin.clientKill({ filter: 'TYPE', type: 'normal' });
-    await until(async () => !(await answers()));
+    await waitUntil(async () => !(await answers()), { what: 'the service to lose Redis' });
   }
   async function heal(): Promise<void> {
     await admin.configSet('requirepass', '');
-    await until(answers);
+    await waitUntil(answers, { what: 'the service to reach Redis again' });
   }
 
   it('goes on answering (counting in process, serving uncached), and serves no entry older than a write made meanwhile', async () => {
@@ -291,7 +292,7 @@ const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fin
     expect(after.body.data.firstname).toBe('Partitioned');
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect((await call(profile, token)).headers.get('x-cache')).toBe('HIT');
-  }, 20_000);
+  });
 });
 
 function freePort(): Promise<number> {
@@ -313,12 +314,4 @@ function connects(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

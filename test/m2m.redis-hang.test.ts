@@ -53,11 +53,14 @@ describe('M2M while Redis hangs without closing its connections', () => {
     for (let i = 0; i < 2; i++) {
       const started = Date.now();
       const answer = await call(`${studio.m2m}/customers?pageSize=2`, token);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // A hang cut short is the behaviour, so it is timed, with a bound far from both sides: a request whose Redis
+      // commands each give up after TIMEOUT_MS is answered within a few tenths of a second on a quiet machine,
+      // one whose commands wait for an answer is never answered.
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(answer.status).toBe(200);
       expect(answer.body.data).toHaveLength(2);
       expect(answer.headers.get('x-cache')).not.toBe('HIT');
       expect(answer.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+/);
     }
-  }, 30_000);
+  });
 });

@@ -35,6 +35,13 @@ export interface Subscriber {
 
 export const CHANGES = 'subscription ($types: [String!]) { changes(types: $types) { type id action at related } }';
 
+/**
+ * How long a wait for a change or a close lasts by default. It only turns "never" into a failure: what is
+ * waited for takes milliseconds on a quiet machine and never comes without its feature, so the wait is long,
+ * for a loaded machine whose worker the other suites starve for seconds.
+ */
+export const WAIT_MS = 10_000;
+
 export interface SubscriberOptions {
   token?: string;
   /** Headers of the upgrade request (a console's Cookie and Origin). */
@@ -99,11 +106,11 @@ export function liveSubscriber(baseUrl: string, { token, headers }: SubscriberOp
       });
       return { done, stop };
     },
-    next: (match, ms = 2_000) => within(ms, 'change', () => received.find(match)),
-    more: async (match, count, ms = 2_000) => {
+    next: (match, ms = WAIT_MS) => within(ms, 'change', () => received.find(match)),
+    more: async (match, count, ms = WAIT_MS) => {
       await within(ms, 'change', () => (received.filter(match).length > count ? true : undefined));
     },
-    whenClosed: (ms = 2_000) => within(ms, 'close', () => closed ?? undefined),
+    whenClosed: (ms = WAIT_MS) => within(ms, 'close', () => closed ?? undefined),
     dispose: async () => {
       await client.dispose();
     },
