@@ -71,6 +71,9 @@ const dns = (answers: Record<string, string[]>): ResolveHost => (name) => {
   return Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
 };
 
+/** The clients' deadline: refusals come before any connection, and the one delivery here takes milliseconds, but a loaded machine must not turn it into a failure. */
+const DEADLINE_MS = 10_000;
+
 describe('refusedAddress', () => {
   it.each(REFUSED)('refuses %s', (address, kind) => {
     expect(refusedAddress(address)).toMatch(kind);
@@ -114,7 +117,7 @@ describe('the delivery connection', () => {
   afterAll(() => receiver.close());
 
   it.each(REFUSED)('refuses a name that resolves to %s at connection time', async (address) => {
-    const http = createWebhookHttp({ timeoutMs: 2000, allowInsecure: false, resolve: dns({ 'hooks.test': [address] }) });
+    const http = createWebhookHttp({ timeoutMs: DEADLINE_MS, allowInsecure: false, resolve: dns({ 'hooks.test': [address] }) });
     try {
       const outcome = await http.post(`https://hooks.test:${receiver.port}/hooks`, '{}', {});
       expect(outcome.status).toBeNull();
@@ -125,7 +128,7 @@ describe('the delivery connection', () => {
   });
 
   it('refuses an address literal in the URL at connection time', async () => {
-    const http = createWebhookHttp({ timeoutMs: 2000, allowInsecure: false });
+    const http = createWebhookHttp({ timeoutMs: DEADLINE_MS, allowInsecure: false });
     try {
       expect((await http.post(`https://127.0.0.1:${receiver.port}/hooks`, '{}', {})).error).toMatch(/^refused: 127\.0\.0\.1 is a loopback address/);
       expect((await http.post(`https://[::ffff:7f00:1]:${receiver.port}/hooks`, '{}', {})).error).toMatch(/^refused: .*loopback/);
@@ -140,7 +143,7 @@ describe('the delivery connection', () => {
     let answers = 0;
     const rebinding: ResolveHost = () => Promise.resolve([{ address: answers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }]);
     expect(await checkWebhookUrl(`https://rebind.test:${receiver.port}/hooks`, { allowInsecure: false, resolve: rebinding })).toBeNull();
-    const http = createWebhookHttp({ timeoutMs: 2000, allowInsecure: false, resolve: rebinding });
+    const http = createWebhookHttp({ timeoutMs: DEADLINE_MS, allowInsecure: false, resolve: rebinding });
     try {
       expect((await http.post(`https://rebind.test:${receiver.port}/hooks`, '{}', {})).error).toBe('refused: rebind.test resolves to 127.0.0.1, a loopback address');
     } finally {
@@ -151,7 +154,7 @@ describe('the delivery connection', () => {
 
   it('reaches the same receiver when WEBHOOK_ALLOW_INSECURE_TARGETS is true', async () => {
     const { readFile } = await import('node:fs/promises');
-    const http = createWebhookHttp({ timeoutMs: 2000, allowInsecure: true, extraCa: await readFile(receiver.caFile, 'utf8') });
+    const http = createWebhookHttp({ timeoutMs: DEADLINE_MS, allowInsecure: true, extraCa: await readFile(receiver.caFile, 'utf8') });
     try {
       expect(await http.post(`https://localhost:${receiver.port}/hooks`, '{}', {})).toMatchObject({ status: 204, error: null });
     } finally {
