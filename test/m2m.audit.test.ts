@@ -3,7 +3,6 @@
  * with its client, method, path, resource type, action, ISO time and status; entries are written off the
  * request path, flushed when the server shuts down, and purged after 90 days.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openOrm } from '../src/db/orm.ts';
 import { createApiClient, type NewApiClient } from '../src/domain/api-clients.ts';
@@ -12,6 +11,7 @@ import { FixedClock } from '../src/domain/clock.ts';
 import { startServer } from '../src/server/server.ts';
 import type { Services } from '../src/services.ts';
 import { HeldRequests, withHeldEndpoint } from './support/held.ts';
+import { acceptsConnections } from './support/raw-http.ts';
 import { call, startStudio, type Studio } from './support/studio.ts';
 import { waitUntil } from './support/webhooks.ts';
 
@@ -167,7 +167,7 @@ describe('the M2M audit log at shutdown', () => {
       await second.arrival;
       const closing = second.server.close();
       // Let go only once the instance is surely stopping (it takes no more connections), however slow the machine.
-      await waitUntil(() => refusesConnections(second.server.port), { what: 'the instance to stop taking connections' });
+      await waitUntil(async () => !(await acceptsConnections(second.server.url)), { what: 'the instance to stop taking connections' });
       second.release();
       expect((await finishing).status).toBe(200);
       await closing;
@@ -180,14 +180,3 @@ describe('the M2M audit log at shutdown', () => {
   });
 });
 
-/** Whether nothing listens on `port` any more. */
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-}

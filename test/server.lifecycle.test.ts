@@ -6,14 +6,13 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startTestApp, tinySurfaces } from './support/app.ts';
-import { rawConnection, responses } from './support/raw-http.ts';
+import { acceptsConnections, rawConnection, responses } from './support/raw-http.ts';
 
 /** A route that answers only when the test lets it, and tells the test when a request has arrived. */
 function heldRoute() {
@@ -29,18 +28,6 @@ function heldRoute() {
     });
   });
   return { surfaces, arrival, release };
-}
-
-function acceptsConnections(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 describe('graceful shutdown', () => {

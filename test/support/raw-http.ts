@@ -23,6 +23,19 @@ export function rawConnection(url: string) {
   };
 }
 
+/** Whether a server listens at `url`: a connection is made and closed at once. */
+export function acceptsConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string>;
